@@ -1,0 +1,207 @@
+"""The one contract every game implements, and the options machinery shared by all games.
+
+A :class:`Game` instance is the rules of one game configured for a player count and options
+(as OpenSpiel's ``load_game``). Its methods take a state and never change it:
+
+* ``to_move(state)`` is a seat index, :data:`CHANCE`, or ``None`` once the game is over;
+* ``legal_actions(state)`` lists the mover's actions in a deterministic order;
+* ``chance_weights(state)`` lists the chance outcomes with integer weights (exact odds);
+* ``apply(state, action)`` returns the next state or raises :class:`IllegalActionError`;
+* ``view(state, seat)`` is the only way state leaves the engine (``None`` is a spectator);
+* ``outcome(state)`` says who won once the game is over.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Final, Generic, TypeVar
+
+from gamehall.core.errors import IllegalActionError, OptionError
+from gamehall.core.i18n import Text
+from gamehall.core.outcome import Outcome
+
+CHANCE: Final = -1
+"""``to_move`` returns this when the next action is a chance outcome (a die, a card)."""
+
+S = TypeVar("S")
+Action = Hashable
+"""Actions are small frozen values whose ``str`` is their notation (see ``parse_action``)."""
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceWeights:
+    """Chance outcomes with integer weights; ``weights`` is None when all are equally likely."""
+
+    actions: Sequence[Action]
+    weights: Sequence[int] | None = None
+
+    def probability(self, index: int) -> Fraction:
+        """The exact probability of the outcome at ``index``."""
+        if self.weights is None:
+            return Fraction(1, len(self.actions))
+        return Fraction(self.weights[index], sum(self.weights))
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option: its name, type, default, allowed values and help text."""
+
+    name: str
+    default: int | bool | str
+    help: str
+    choices: tuple[int | str, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def coerce(self, value: object) -> int | bool | str:
+        """The value converted to the option's type, or :class:`OptionError` saying why not."""
+        kind = type(self.default)
+        try:
+            if kind is bool:
+                converted: int | bool | str = _to_bool(value)
+            elif kind is int:
+                if isinstance(value, bool):
+                    raise ValueError
+                converted = int(value)  # type: ignore[call-overload]
+            else:
+                converted = str(value)
+        except (TypeError, ValueError):
+            raise OptionError(
+                f"option {self.name!r} takes a {kind.__name__}, not {value!r}"
+            ) from None
+        if self.choices is not None and converted not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        if isinstance(converted, int) and not isinstance(converted, bool):
+            if self.minimum is not None and converted < self.minimum:
+                raise OptionError(f"option {self.name!r} must be at least {self.minimum}")
+            if self.maximum is not None and converted > self.maximum:
+                raise OptionError(f"option {self.name!r} must be at most {self.maximum}")
+        return converted
+
+
+def _to_bool(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(value)
+
+
+class Game(ABC, Generic[S]):
+    """The rules of one game, configured for a number of players and a set of options."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[str]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, players: int, options: Mapping[str, object] | None = None) -> None:
+        if not self.min_players <= players <= self.max_players:
+            span = f"{self.min_players} to {self.max_players}"
+            raise OptionError(f"{self.name} is played by {span} players, not {players}")
+        self.players = players
+        self.options = self._resolve_options(dict(options or {}))
+
+    def _resolve_options(self, given: dict[str, object]) -> dict[str, Any]:
+        specs = {spec.name: spec for spec in self.option_specs}
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise OptionError(f"{self.name} has no option {unknown[0]!r} (options: {known})")
+        resolved = {name: spec.default for name, spec in specs.items()}
+        for name, value in given.items():
+            resolved[name] = specs[name].coerce(value)
+        self.check_options(resolved)
+        return resolved
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Hook: reject option combinations that do not fit together (raise OptionError)."""
+
+    # -- the contract -------------------------------------------------------------------
+
+    @abstractmethod
+    def initial_state(self) -> S:
+        """The state before the first action (usually a chance node dealing the game)."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> int | None:
+        """The seat to act, CHANCE, or None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> Sequence[Action]:
+        """The mover's legal actions in a deterministic order (empty at chance and at the end)."""
+
+    @abstractmethod
+    def chance_weights(self, state: S) -> ChanceWeights:
+        """The chance outcomes of a chance node with integer weights."""
+
+    @abstractmethod
+    def apply_legal(self, state: S, action: Action) -> S:
+        """The next state, for an action already known to be legal (the fast path)."""
+
+    @abstractmethod
+    def illegal_reason(self, state: S, action: Action) -> str:
+        """Why ``action`` is not legal in ``state`` (called only for illegal actions)."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> JSON:
+        """What ``seat`` may see (None: a spectator), as fresh JSON-ready data."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Winners, scores and reason once the game is over, else None."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action written ``text`` (raises InvalidActionError); ``str`` is the inverse."""
+
+    @abstractmethod
+    def describe(self, before: S, action: Action, after: S, seat: int | None) -> list[Text]:
+        """What ``action`` (taking ``before`` to ``after``) looks like to ``seat``, for the log."""
+
+    # -- derived, the same for every game -----------------------------------------------
+
+    def is_over(self, state: S) -> bool:
+        """True once the game has ended."""
+        return self.to_move(state) is None
+
+    def chance_outcomes(self, state: S) -> list[tuple[Action, Fraction]]:
+        """The chance outcomes with their exact probabilities."""
+        weights = self.chance_weights(state)
+        return [(a, weights.probability(i)) for i, a in enumerate(weights.actions)]
+
+    def is_legal(self, state: S, action: Action) -> bool:
+        """True if ``action`` may be applied to ``state`` (chance outcomes included)."""
+        mover = self.to_move(state)
+        if mover is None:
+            return False
+        if mover == CHANCE:
+            chance = self.chance_weights(state)
+            if action not in chance.actions:
+                return False
+            return chance.weights is None or chance.weights[chance.actions.index(action)] > 0
+        return action in self.legal_actions(state)
+
+    def apply(self, state: S, action: Action) -> S:
+        """The next state; raises IllegalActionError saying why, leaving ``state`` unchanged."""
+        if not self.is_legal(state, action):
+            if self.to_move(state) is None:
+                raise IllegalActionError(f"{action}: the game is over")
+            raise IllegalActionError(f"{action}: {self.illegal_reason(state, action)}")
+        return self.apply_legal(state, action)
+
+    def reveals(self, state: S, action: Action) -> bool:
+        """True if ``action`` shows a seat something new, so undo may not go back across it."""
+        return False

@@ -1,0 +1,77 @@
+"""Player-facing text in English and French: message keys with parameters, rendered late.
+
+Rules code returns :class:`Text` values (a key and parameters); interfaces render them in the
+player's language with a :class:`Catalog` built from TOML files (``[messages]`` tables mapping
+keys to ``str.format`` templates). A parameter may itself be a Text (a card name, say).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "fr")
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A translatable message: a catalog key and its parameters.
+
+    A parameter is a plain value, another Text, or a name in every language
+    (``{"en": ..., "fr": ...}``, as card files give them).
+    """
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form, parameters included."""
+        params = {k: v.to_json() if isinstance(v, Text) else v for k, v in self.params.items()}
+        return {"key": self.key, "params": params}
+
+
+class Catalog:
+    """Message templates of one language, merged from TOML files."""
+
+    def __init__(self, language: str, files: Iterable[Path]) -> None:
+        self.language = language
+        self.messages: dict[str, str] = {}
+        for path in files:
+            with path.open("rb") as handle:
+                data = tomllib.load(handle)
+            self.messages.update(data.get("messages", {}))
+
+    def render(self, text: Text | str) -> str:
+        """The message in this language; a missing key renders as the key itself."""
+        if isinstance(text, str):
+            return text
+        template = self.messages.get(text.key)
+        if template is None:
+            return text.key
+        return template.format(**{k: self._param(v) for k, v in text.params.items()})
+
+    def _param(self, value: Any) -> Any:
+        if isinstance(value, Text):
+            return self.render(value)
+        if isinstance(value, dict):  # a name given in every language, e.g. a card's
+            return value.get(self.language, value.get("en", ""))
+        return value
+
+
+def locale_files(directory: Path, language: str) -> list[Path]:
+    """The catalog files of ``language`` in ``directory`` (``*.{language}.toml``)."""
+    return sorted(directory.glob(f"*.{language}.toml"))
+
+
+@cache
+def catalog(language: str) -> Catalog:
+    """The merged catalog of every package of gamehall for ``language``."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r} (languages: {', '.join(LANGUAGES)})")
+    root = Path(__file__).resolve().parent.parent
+    files = [p for p in sorted(root.rglob(f"*.{language}.toml")) if "locale" in p.parts]
+    return Catalog(language, files)

@@ -1,0 +1,182 @@
+"""The match runner: drives seats (people, bots) and chance, keeps the history, allows undo.
+
+The runner is the only owner of randomness: chance outcomes are sampled from one generator
+seeded by the match seed, and each bot draws from a stream of its own, so the same seed and
+the same decisions always give the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from gamehall.core.chance import make_rng, sample
+from gamehall.core.errors import IllegalActionError, NotYourTurnError, UndoError
+from gamehall.core.game import CHANCE, JSON, Action, Game
+from gamehall.core.i18n import Text
+from gamehall.core.outcome import Outcome
+
+
+class Agent(Protocol):
+    """Anything that picks an action for a seat from what that seat may see."""
+
+    name: str
+
+    def choose(
+        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """One of ``legal``, chosen from the seat's ``view``."""
+        ...
+
+
+class Match:
+    """One game being played: its states, actions, seats and seeded chance."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int | str,
+        agents: Sequence[Agent | None] | None = None,
+        seat_names: Sequence[str] | None = None,
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.agents: list[Agent | None] = list(agents or [None] * game.players)
+        if len(self.agents) != game.players:
+            raise ValueError(f"{len(self.agents)} seats given for {game.players} players")
+        self.seat_names = list(seat_names or self._default_seat_names())
+        self.states: list[Any] = [game.initial_state()]
+        self.actions: list[Action] = []
+        self.movers: list[int] = []
+        self._chance_rng = make_rng(seed, "chance")
+        self._bot_rngs = [make_rng(seed, f"seat{i}") for i in range(game.players)]
+
+    def _default_seat_names(self) -> list[str]:
+        return [
+            f"{agent.name} bot" if agent is not None else "human" for agent in self.agents
+        ]
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self.states[-1]
+
+    def to_move(self) -> int | None:
+        """The seat to act, CHANCE, or None once the game is over."""
+        return self.game.to_move(self.state)
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.to_move() is None
+
+    def outcome(self) -> Outcome | None:
+        """The outcome once the game has ended."""
+        return self.game.outcome(self.state)
+
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` sees now (None: a spectator)."""
+        return self.game.view(self.state, seat)
+
+    def log(self, seat: int | None, start: int = 0) -> list[Text]:
+        """The history from action ``start`` on, as ``seat`` may see it."""
+        lines: list[Text] = []
+        for i in range(start, len(self.actions)):
+            before, after = self.states[i], self.states[i + 1]
+            lines.extend(self.game.describe(before, self.actions[i], after, seat))
+        return lines
+
+    # -- acting -------------------------------------------------------------------------
+
+    def submit(self, seat: int, action: Action) -> None:
+        """Apply ``action`` for ``seat``; raises if it is not that seat's turn or not legal."""
+        mover = self.to_move()
+        if mover != seat:
+            if mover is None:
+                raise IllegalActionError(f"{action}: the game is over")
+            raise NotYourTurnError(f"{action}: it is not seat {seat + 1}'s turn")
+        self._push(self.game.apply(self.state, action), action, seat)
+
+    def submit_chance(self, action: Action) -> None:
+        """Apply a chance outcome chosen by a person (their physical dice or cards)."""
+        if self.to_move() != CHANCE:
+            raise IllegalActionError(f"{action}: no chance outcome is due now")
+        self._push(self.game.apply(self.state, action), action, CHANCE)
+
+    def play(self, action: Action) -> None:
+        """Apply the next action, whoever is to move: a seat's move or a chance outcome."""
+        mover = self.to_move()
+        if mover is None:
+            raise IllegalActionError(f"{action}: the game is over")
+        self._push(self.game.apply(self.state, action), action, mover)
+
+    def step_chance(self) -> Action:
+        """Sample and apply one chance outcome from the seeded generator."""
+        action = sample(self.game.chance_weights(self.state), self._chance_rng)
+        self._push(self.game.apply_legal(self.state, action), action, CHANCE)
+        return action
+
+    def step_bot(self) -> Action:
+        """Let the bot of the seat to move choose and apply its action."""
+        seat = self.to_move()
+        if seat is None or seat == CHANCE or self.agents[seat] is None:
+            raise ValueError("no bot is to move")
+        agent = self.agents[seat]
+        assert agent is not None
+        legal = self.game.legal_actions(self.state)
+        action = agent.choose(self.game, self.view(seat), legal, self._bot_rngs[seat])
+        self.submit(seat, action)
+        return action
+
+    def advance(self, max_steps: int = 1_000_000) -> None:
+        """Play chance and bots until a person must act or the game ends."""
+        for _ in range(max_steps):
+            mover = self.to_move()
+            if mover is None:
+                return
+            if mover == CHANCE:
+                self.step_chance()
+            elif self.agents[mover] is not None:
+                self.step_bot()
+            else:
+                return
+        raise RuntimeError(f"the game did not end within {max_steps} steps")
+
+    def play_out(self, max_steps: int = 1_000_000) -> Outcome:
+        """Play to the end; every seat must be a bot."""
+        self.advance(max_steps)
+        outcome = self.outcome()
+        if outcome is None:
+            raise ValueError(f"seat {self.to_move()} has no bot to play it")
+        return outcome
+
+    def _push(self, state: Any, action: Action, mover: int) -> None:
+        self.states.append(state)
+        self.actions.append(action)
+        self.movers.append(mover)
+
+    # -- undo ---------------------------------------------------------------------------
+
+    def undo_blocker(self, seat: int) -> str | None:
+        """Why ``seat`` may not undo now, or None if it may."""
+        if not self.actions:
+            return "nothing has been played yet"
+        mover = self.movers[-1]
+        if mover == CHANCE:
+            return "the last action was a draw or a roll, which cannot be taken back"
+        if mover != seat:
+            return f"the last action was seat {mover + 1}'s, not yours"
+        if self.game.reveals(self.states[-2], self.actions[-1]):
+            return "the last action revealed something, so it cannot be taken back"
+        return None
+
+    def undo(self, seat: int) -> Action:
+        """Take back ``seat``'s last action, within the undo policy."""
+        reason = self.undo_blocker(seat)
+        if reason is not None:
+            raise UndoError(f"cannot undo: {reason}")
+        self.states.pop()
+        self.movers.pop()
+        return self.actions.pop()

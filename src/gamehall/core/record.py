@@ -1,0 +1,142 @@
+"""Game records: everything needed to replay a game exactly, as JSON.
+
+A record is ``{format, rules_version, game, players, options, seats, seed, actions, outcome}``;
+``actions`` holds every action in notation, chance outcomes included. :func:`replay` rebuilds
+the game and rejects a record that does not replay with the action's index and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gamehall.core.errors import GamehallError, InvalidRecordError
+from gamehall.core.game import Game
+from gamehall.core.match import Match
+from gamehall.core.outcome import Outcome
+from gamehall.core.registry import create
+
+FORMAT = 1
+
+
+@dataclass
+class Record:
+    """A finished or unfinished game, as data."""
+
+    game: str
+    players: int
+    rules_version: str
+    seed: int | str
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: list[str] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    outcome: Outcome | None = None
+    format: int = FORMAT
+
+    @classmethod
+    def of(cls, match: Match) -> Record:
+        """The record of a match as it stands."""
+        game = match.game
+        return cls(
+            game=game.name,
+            players=game.players,
+            rules_version=game.rules_version,
+            seed=match.seed,
+            options=dict(game.options),
+            seats=list(match.seat_names),
+            actions=[str(a) for a in match.actions],
+            outcome=match.outcome(),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as plain JSON data."""
+        return {
+            "format": self.format,
+            "rules_version": self.rules_version,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seats": self.seats,
+            "seed": self.seed,
+            "actions": self.actions,
+            "outcome": self.outcome.to_json() if self.outcome else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Record:
+        """Read a record, checking its shape; raises InvalidRecordError naming the field."""
+        if not isinstance(data, dict):
+            raise InvalidRecordError("a record must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise InvalidRecordError(f"unsupported record format {data.get('format')!r}")
+        expected: dict[str, type | tuple[type, ...]] = {
+            "game": str, "players": int, "rules_version": str, "seed": (int, str),
+            "options": dict, "seats": list, "actions": list,
+        }
+        for name, kind in expected.items():
+            if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
+                raise InvalidRecordError(f"record field {name!r} is missing or of the wrong type")
+        if not all(isinstance(a, str) for a in data["actions"]):
+            raise InvalidRecordError("record field 'actions' must hold only strings")
+        outcome = data.get("outcome")
+        try:
+            parsed = Outcome.from_json(outcome) if outcome is not None else None
+        except (KeyError, TypeError) as error:
+            raise InvalidRecordError(f"record field 'outcome' is malformed: {error}") from None
+        return cls(
+            game=data["game"], players=data["players"], rules_version=data["rules_version"],
+            seed=data["seed"], options=data["options"], seats=data["seats"],
+            actions=data["actions"], outcome=parsed,
+        )
+
+    def save(self, path: Path) -> None:
+        """Write the record atomically: the file is either the whole record or untouched."""
+        text = json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+        directory = path.resolve().parent
+        fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text + "\n")
+            os.replace(temp, path)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: Path) -> Record:
+        """Read a record file; raises InvalidRecordError for a file that is not a record."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as error:
+            raise InvalidRecordError(f"cannot read {path}: {error.strerror}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise InvalidRecordError(f"{path} is not JSON: {error}") from None
+        return cls.from_json(data)
+
+
+def replay(record: Record) -> Match:
+    """The match rebuilt from a record's actions; raises InvalidRecordError at the first fault."""
+    try:
+        game: Game[Any] = create(record.game, record.players, record.options)
+    except GamehallError as error:
+        raise InvalidRecordError(f"record cannot be set up: {error}") from None
+    if record.rules_version != game.rules_version:
+        raise InvalidRecordError(
+            f"record was played under rules version {record.rules_version}, "
+            f"this is version {game.rules_version} of {game.name}"
+        )
+    match = Match(game, record.seed, seat_names=record.seats or None)
+    for index, text in enumerate(record.actions):
+        try:
+            match.play(game.parse_action(text))
+        except GamehallError as error:
+            raise InvalidRecordError(f"action {index} ({text!r}) does not replay: {error}") from None
+    if record.outcome is not None and match.outcome() != record.outcome:
+        raise InvalidRecordError(
+            f"the replayed outcome {match.outcome()} differs from the recorded {record.outcome}"
+        )
+    return match

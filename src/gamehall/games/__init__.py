@@ -1,0 +1,6 @@
+"""The games of the hall; each imports only the core."""
+
+from gamehall.core.game import Game
+from gamehall.games.boss_quest import BossQuest
+
+GAME_CLASSES: tuple[type[Game[object]], ...] = (BossQuest,)  # type: ignore[assignment]

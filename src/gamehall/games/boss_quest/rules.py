@@ -1,0 +1,442 @@
+"""Boss Quest rules: the round's flow from the deal to combat, as a phase machine.
+
+Clause IDs (``BQ-...``) from ``shared/rules/clauses/boss-quest.md`` mark where each rule lives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from gamehall.core.errors import OptionError
+from gamehall.core.game import CHANCE, JSON, Action, ChanceWeights, Game, OptionSpec
+from gamehall.core.i18n import Text
+from gamehall.core.outcome import Outcome
+from gamehall.games.boss_quest import actions as act
+from gamehall.games.boss_quest.cards import Cards, load_cards
+from gamehall.games.boss_quest.combat import attack, effective_hp, is_over, resolve_combat
+from gamehall.games.boss_quest.state import (
+    ACTIVE, APPEND, ARMORER, AVAILABLE, BOSS, CHOICE, CHOOSE_CANCEL, CHOOSE_GIVE,
+    CHOOSE_SWAP, CHOOSE_TARGET, DISCARDED, DRAW, EVERYONE, HIDDEN, NEXT_TURN, OVER, SPELL,
+    SPENT, START_TURNS, TURN, BossQuestState, Draw, Pending, Slot, replace_at,
+)
+
+MAX_ASK = 4
+UNCANCELLABLE = frozenset({"last_call", "cancel", "swap_hidden", "swap_deck"})
+HEARTS = 3
+
+
+class BossQuest(Game[BossQuestState]):
+    """Boss Quest for 2 to 5 knights."""
+
+    name = "boss-quest"
+    title = "Boss Quest"
+    aliases = ("bossquest", "bq")
+    min_players = 2
+    max_players = 5
+    rules_version = "1"
+    option_specs = (
+        OptionSpec("spells_per_round", 0, "spells laid out at the magician each round "
+                   "(0: one per knight)", minimum=0, maximum=10),
+        OptionSpec("mystery", True, "one spell of the layout is the face-down mystery spell"),
+        OptionSpec("cards", "house", "the card set: 'house' or the path of a card file"),
+    )
+
+    def __init__(self, players: int, options: dict[str, object] | None = None) -> None:
+        super().__init__(players, options)
+        self.cards: Cards = load_cards(self.options["cards"])
+        self.keys_to_win = 4 if players == 5 else 5  # BQ-END-1
+        self.layout_size = self.options["spells_per_round"] or players  # BQ-SETUP-3
+        cards = self.cards
+        self._first_armorer = tuple(act.FirstArmorer(s) for s in range(players))
+        self._reveal_boss = {hp: act.RevealBoss(hp) for hp in cards.boss_hps}
+        self._draw_spell = tuple(act.DrawSpell(s.code) for s in cards.spells)
+        self._draw_weapon = tuple(act.DrawWeapon(c) for c in cards.weapon_codes)
+        self._ask = tuple(act.Ask(n) for n in range(1, MAX_ASK + 1))
+        self._rest = (act.Rest(),)
+        self._handlers: dict[type, Callable[[BossQuestState, Any], None]] = {
+            act.FirstArmorer: self._on_first_armorer,
+            act.RevealBoss: self._on_reveal_boss,
+            act.DrawSpell: self._on_draw_spell,
+            act.DrawWeapon: self._on_draw_weapon,
+            act.Ask: self._on_ask,
+            act.Activate: self._on_activate,
+            act.Discard: self._on_discard,
+            act.Rest: self._on_rest,
+            act.Target: self._on_target,
+            act.SwapWith: self._on_swap,
+            act.Give: self._on_give,
+            act.Cancel: self._on_cancel,
+        }
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """The card file must load (an owner's printed cards are checked here)."""
+        try:
+            load_cards(options["cards"])
+        except ValueError as error:
+            raise OptionError(f"option 'cards': {error}") from None
+
+    # -- setup and reading ------------------------------------------------------------
+
+    def initial_state(self) -> BossQuestState:
+        """Decks shuffled, no boss yet; the first chance outcome picks the armorer."""
+        n = self.players
+        s = BossQuestState.__new__(BossQuestState)
+        s.phase, s.round, s.armorer, s.turn = ARMORER, 0, -1, -1
+        s.hearts, s.keys = (HEARTS,) * n, (0,) * n  # BQ-COMP-7
+        s.boss, s.boss_deck, s.boss_discard = 0, self.cards.boss_hps, ()
+        s.spell_deck = self.cards.spell_counts
+        s.spell_discard = (0,) * len(self.cards.spells)
+        s.slots, s.mystery, s.layout_left = (), -1, 0
+        s.hidden, s.visible = (-1,) * n, ((),) * n
+        s.deck, s.deck_top, s.draws, s.resume = tuple(range(len(self.cards.weapon_codes))), (), (), START_TURNS
+        s.at_magician, s.lone_asked = (False,) * n, False
+        s.last_call, s.last_call_on = (), False
+        s.pending, s.last_combat, s.result = None, None, None
+        return s
+
+    def to_move(self, state: BossQuestState) -> int | None:
+        phase = state.phase
+        if phase == TURN:
+            return state.turn
+        if phase == CHOICE:
+            assert state.pending is not None
+            return state.pending.seat
+        if phase == OVER:
+            return None
+        return CHANCE
+
+    def outcome(self, state: BossQuestState) -> Outcome | None:
+        return state.result
+
+    def parse_action(self, text: str) -> Action:
+        return act.parse(text)
+
+    def reveals(self, state: BossQuestState, action: Action) -> bool:
+        """Activating the mystery spell shows it; swaps show a knight another's card."""
+        if isinstance(action, act.Activate):
+            return action.slot == state.mystery
+        return isinstance(action, act.SwapWith | act.Give)
+
+    # -- legal actions ----------------------------------------------------------------
+
+    def legal_actions(self, state: BossQuestState) -> Sequence[Action]:
+        if state.phase == TURN:
+            return self._turn_actions(state)
+        if state.phase == CHOICE:
+            return self._choice_actions(state)
+        return ()
+
+    def _deck_size(self, state: BossQuestState) -> int:
+        return len(state.deck) + len(state.deck_top)
+
+    def may_arm(self, state: BossQuestState, seat: int) -> int:
+        """How many weapons the knight may ask for now (0: must go to the magician)."""
+        if is_over(state, self.cards, seat):
+            return 0  # BQ-ARM-6, BQ-SPELL-16
+        if state.last_call_on:
+            return min(1, self._deck_size(state))  # BQ-SPELL-15
+        if state.lone_asked and state.at_magician.count(False) == 1:
+            return 0  # BQ-ARM-7
+        return min(MAX_ASK, self._deck_size(state))  # BQ-ARM-1, BQ-ARM-8
+
+    def _turn_actions(self, state: BossQuestState) -> list[Action]:
+        legal: list[Action] = list(self._ask[: self.may_arm(state, state.turn)])
+        available = [i for i, slot in enumerate(state.slots) if slot.status == AVAILABLE]
+        if not available:
+            legal.extend(self._rest)  # BQ-MAGE-8
+        legal.extend(act.Activate(i) for i in available)
+        legal.extend(act.Discard(i) for i in available)
+        return legal
+
+    def _choice_actions(self, state: BossQuestState) -> list[Action]:
+        pending = state.pending
+        assert pending is not None
+        if pending.choice == CHOOSE_TARGET:
+            return [act.Target(seat) for seat in range(self.players)]  # BQ-MAGE-2
+        if pending.choice == CHOOSE_SWAP:
+            return [act.SwapWith(s) for s in range(self.players) if s != pending.seat]
+        if pending.choice == CHOOSE_GIVE:
+            hidden = state.hidden[pending.seat]
+            mine = ([hidden] if hidden >= 0 else []) + list(state.visible[pending.seat])
+            return [act.Give(self.cards.weapon_codes[card]) for card in mine]
+        return [act.Cancel(i) for i in self.cancellable(state)]
+
+    def cancellable(self, state: BossQuestState) -> list[int]:
+        """Slots of the activated spells a cancel spell may target (BQ-SPELL-11)."""
+        spells = self.cards.spells
+        return [
+            i for i, slot in enumerate(state.slots)
+            if slot.status == ACTIVE and spells[slot.kind].effect.kind not in UNCANCELLABLE
+            and not (spells[slot.kind].effect.kind == "attack" and slot.target < 0)
+        ]
+
+    def chance_weights(self, state: BossQuestState) -> ChanceWeights:
+        phase = state.phase
+        if phase == DRAW:
+            return ChanceWeights(tuple(map(self._draw_weapon.__getitem__, state.deck)))
+        if phase == SPELL:
+            return ChanceWeights(self._draw_spell, state.spell_deck)
+        if phase == BOSS:
+            return ChanceWeights(tuple(map(self._reveal_boss.__getitem__, state.boss_deck)))
+        if phase == ARMORER:
+            return ChanceWeights(self._first_armorer)
+        return ChanceWeights(())
+
+    def illegal_reason(self, state: BossQuestState, action: Action) -> str:
+        """Why an action is not legal now, in the words of the rules."""
+        from gamehall.games.boss_quest.explain import explain_illegal
+
+        return explain_illegal(self, state, action)
+
+    # -- applying actions -------------------------------------------------------------
+
+    def apply_legal(self, state: BossQuestState, action: Action) -> BossQuestState:
+        s = state.evolve()
+        self._handlers[type(action)](s, action)
+        return s
+
+    def _on_first_armorer(self, s: BossQuestState, action: act.FirstArmorer) -> None:
+        s.armorer = action.seat  # BQ-SETUP-2
+        self._start_round(s)
+
+    def _start_round(self, s: BossQuestState) -> None:
+        s.round += 1
+        s.phase = BOSS
+        if not s.boss_deck:  # BQ-ROUND-5
+            s.boss_deck, s.boss_discard = tuple(sorted(s.boss_discard)), ()
+
+    def _on_reveal_boss(self, s: BossQuestState, action: act.RevealBoss) -> None:
+        s.boss = action.hp
+        s.boss_deck = tuple(hp for hp in s.boss_deck if hp != action.hp)
+        s.slots, s.mystery = (), -1
+        s.layout_left = self.layout_size
+        s.phase = SPELL
+        self._settle_layout(s)
+
+    def _settle_layout(self, s: BossQuestState) -> None:
+        """Rebuild an empty spell deck; deal weapons once the layout is complete."""
+        if s.layout_left and not any(s.spell_deck):  # BQ-ROUND-5
+            s.spell_deck, s.spell_discard = s.spell_discard, (0,) * len(s.spell_discard)
+            if not any(s.spell_deck):
+                s.layout_left = 0
+        if s.layout_left == 0:
+            self._start_deal(s)
+
+    def _on_draw_spell(self, s: BossQuestState, action: act.DrawSpell) -> None:
+        kind = self.cards.spell_index(action.code)
+        s.spell_deck = replace_at(s.spell_deck, kind, s.spell_deck[kind] - 1)
+        s.slots = (*s.slots, Slot(kind, AVAILABLE, -1))  # BQ-SETUP-3
+        s.layout_left -= 1
+        if s.layout_left == 0 and self.options["mystery"]:
+            s.mystery = len(s.slots) - 1  # BQ-MYST-1
+        self._settle_layout(s)
+
+    def _start_deal(self, s: BossQuestState) -> None:
+        """Gather and deal the weapons: one hidden, then one visible, to every knight."""
+        n = self.players
+        order = [(s.armorer + 1 + i) % n for i in range(n)]  # BQ-DEAL-1, BQ-ROUND-4
+        s.deck, s.deck_top = tuple(range(len(self.cards.weapon_codes))), ()
+        s.hidden, s.visible = (-1,) * n, ((),) * n
+        s.draws = tuple(Draw(seat, HIDDEN, -1, False) for seat in order) + tuple(
+            Draw(seat, APPEND, -1, False) for seat in order
+        )
+        s.resume = START_TURNS
+        s.phase = DRAW
+
+    def _on_draw_weapon(self, s: BossQuestState, action: act.DrawWeapon) -> None:
+        card = self.cards.weapon_id(action.card)
+        index = s.deck.index(card)
+        s.deck = s.deck[:index] + s.deck[index + 1:]
+        self._place(s, card)
+        self._settle_draws(s)
+
+    def _place(self, s: BossQuestState, card: int) -> None:
+        """Give the drawn ``card`` to the knight owed the first pending draw."""
+        draw, s.draws = s.draws[0], s.draws[1:]
+        seat = draw.seat
+        if draw.place == HIDDEN:
+            s.hidden = replace_at(s.hidden, seat, card)
+        elif draw.place == APPEND:
+            s.visible = replace_at(s.visible, seat, (*s.visible[seat], card))  # BQ-ARM-3
+        else:
+            mine = s.visible[seat]
+            s.visible = replace_at(s.visible, seat, replace_at(mine, draw.place, card))
+        if draw.give_back >= 0:  # BQ-SPELL-7: the card given up goes face down on top
+            knower = EVERYONE if draw.give_back_public else seat
+            s.deck_top = (*s.deck_top, (draw.give_back, knower))
+
+    def _settle_draws(self, s: BossQuestState) -> None:
+        """Draw known cards from the top of the deck; go on once no draw is owed."""
+        while s.draws and (s.deck_top or not s.deck):
+            if s.deck_top:
+                (card, _), s.deck_top = s.deck_top[-1], s.deck_top[:-1]
+                self._place(s, card)
+            else:
+                s.draws = s.draws[1:]  # nothing left to draw: the draw is lost
+        if s.draws:
+            return
+        if s.resume == START_TURNS:
+            n = self.players
+            s.at_magician, s.lone_asked = (False,) * n, False
+            s.last_call, s.last_call_on = (), False
+            s.phase, s.turn = TURN, (s.armorer + 1) % n  # BQ-TURN-1
+        else:
+            self._next_turn(s)
+
+    def _next_turn(self, s: BossQuestState) -> None:
+        """Pass the turn on after ``s.turn`` has acted, or start combat (BQ-MAGE-6, -7)."""
+        s.phase = TURN
+        if s.last_call_on:
+            s.last_call = tuple(seat for seat in s.last_call if seat != s.turn)
+            if s.last_call:
+                s.turn = s.last_call[0]
+                return
+            self._combat(s)  # BQ-SPELL-15
+            return
+        n = self.players
+        for step in range(1, n + 1):
+            seat = (s.turn + step) % n
+            if not s.at_magician[seat]:
+                s.turn = seat
+                return
+        self._combat(s)
+
+    def _on_ask(self, s: BossQuestState, action: act.Ask) -> None:
+        if s.at_magician.count(False) == 1:
+            s.lone_asked = True  # BQ-ARM-7
+        s.draws = (Draw(s.turn, APPEND, -1, False),) * action.count
+        s.resume, s.phase = NEXT_TURN, DRAW
+        self._settle_draws(s)
+
+    def _go_to_magician(self, s: BossQuestState) -> None:
+        s.at_magician = replace_at(s.at_magician, s.turn, True)  # BQ-MAGE-1
+
+    def _set_slot(self, s: BossQuestState, index: int, status: int, target: int = -1) -> None:
+        s.slots = replace_at(s.slots, index, Slot(s.slots[index].kind, status, target))
+
+    def _on_rest(self, s: BossQuestState, action: act.Rest) -> None:
+        self._go_to_magician(s)
+        self._next_turn(s)
+
+    def _on_discard(self, s: BossQuestState, action: act.Discard) -> None:
+        self._go_to_magician(s)
+        self._set_slot(s, action.slot, DISCARDED)  # BQ-MAGE-4
+        self._next_turn(s)
+
+    def _on_activate(self, s: BossQuestState, action: act.Activate) -> None:
+        self._go_to_magician(s)
+        slot = action.slot
+        kind = self.cards.spells[s.slots[slot].kind].effect.kind
+        self._set_slot(s, slot, ACTIVE)  # BQ-MAGE-3, BQ-MYST-3
+        seat = s.turn
+        if kind == "attack":
+            self._ask_choice(s, CHOOSE_TARGET, slot)
+        elif kind == "swap_hidden":
+            self._ask_choice(s, CHOOSE_SWAP, slot)
+        elif kind == "swap_deck" and self._deck_size(s) and self._choice_holds(s, seat):
+            self._ask_choice(s, CHOOSE_GIVE, slot)
+        elif kind == "cancel" and self.cancellable(s):
+            self._ask_choice(s, CHOOSE_CANCEL, slot)
+        else:
+            if kind in ("swap_deck", "cancel"):
+                self._set_slot(s, slot, SPENT)  # BQ-SPELL-12: nothing to act on
+            elif kind == "last_call" and not s.last_call_on:
+                n = self.players
+                order = [(seat + i) % n for i in range(1, n)]
+                s.last_call = tuple(p for p in order if not s.at_magician[p])
+                s.last_call_on = True
+            self._next_turn(s)
+
+    def _choice_holds(self, s: BossQuestState, seat: int) -> bool:
+        return s.hidden[seat] >= 0 or bool(s.visible[seat])
+
+    def _ask_choice(self, s: BossQuestState, choice: str, slot: int) -> None:
+        s.pending = Pending(choice, s.turn, slot)
+        s.phase = CHOICE
+
+    def _end_choice(self, s: BossQuestState) -> Pending:
+        pending = s.pending
+        assert pending is not None
+        s.pending = None
+        s.phase = TURN
+        return pending
+
+    def _on_target(self, s: BossQuestState, action: act.Target) -> None:
+        pending = self._end_choice(s)
+        self._set_slot(s, pending.slot, ACTIVE, action.seat)  # BQ-MAGE-2
+        self._next_turn(s)
+
+    def _on_swap(self, s: BossQuestState, action: act.SwapWith) -> None:
+        pending = self._end_choice(s)
+        mine, theirs = s.hidden[pending.seat], s.hidden[action.seat]
+        s.hidden = replace_at(replace_at(s.hidden, pending.seat, theirs), action.seat, mine)
+        self._set_slot(s, pending.slot, SPENT)  # BQ-SPELL-6
+        self._next_turn(s)
+
+    def _on_give(self, s: BossQuestState, action: act.Give) -> None:
+        pending = self._end_choice(s)
+        seat, card = pending.seat, self.cards.weapon_id(action.card)
+        place = HIDDEN if s.hidden[seat] == card else s.visible[seat].index(card)
+        if place == HIDDEN:
+            s.hidden = replace_at(s.hidden, seat, -1)
+        self._set_slot(s, pending.slot, SPENT)  # BQ-SPELL-7
+        s.draws = (Draw(seat, place, card, place != HIDDEN),)
+        s.resume, s.phase = NEXT_TURN, DRAW
+        self._settle_draws(s)
+
+    def _on_cancel(self, s: BossQuestState, action: act.Cancel) -> None:
+        pending = self._end_choice(s)
+        self._set_slot(s, action.slot, SPENT)  # BQ-SPELL-11
+        self._set_slot(s, pending.slot, SPENT)
+        self._next_turn(s)
+
+    # -- combat and the end -----------------------------------------------------------
+
+    def _combat(self, s: BossQuestState) -> None:
+        combat = resolve_combat(s, self.cards)
+        s.last_combat = combat
+        s.keys = tuple(k + r.keys_gained for k, r in zip(s.keys, combat.seats, strict=True))
+        s.hearts = tuple(h - r.heart_lost for h, r in zip(s.hearts, combat.seats, strict=True))
+        # BQ-COMBAT-10, BQ-ROUND-1, BQ-ROUND-2: the boss and every spell set out are discarded.
+        s.boss_discard = (*s.boss_discard, s.boss)
+        discard = list(s.spell_discard)
+        for slot in s.slots:
+            discard[slot.kind] += 1
+        s.spell_discard, s.slots, s.mystery = tuple(discard), (), -1
+        s.last_call, s.last_call_on = (), False
+        if 0 in s.hearts or max(s.keys) >= self.keys_to_win:
+            s.phase, s.result = OVER, self._final_outcome(s)
+            return
+        s.armorer = (s.armorer + 1) % self.players  # BQ-ROUND-3
+        self._start_round(s)
+
+    def _final_outcome(self, s: BossQuestState) -> Outcome:
+        """Most keys, then most hearts; a knight with no heart left is out (BQ-END-3..5)."""
+        seats = [p for p in range(self.players) if s.hearts[p] > 0] or list(range(self.players))
+        best = max((s.keys[p], s.hearts[p]) for p in seats)
+        winners = tuple(p for p in seats if (s.keys[p], s.hearts[p]) == best)
+        reason = "keys-target" if max(s.keys) >= self.keys_to_win else "last-heart"
+        return Outcome(winners, tuple(float(k) for k in s.keys), reason)
+
+    # -- what leaves the engine -------------------------------------------------------
+
+    def view(self, state: BossQuestState, seat: int | None) -> JSON:
+        from gamehall.games.boss_quest.view import build_view
+
+        return build_view(self, state, seat)
+
+    def describe(
+        self, before: BossQuestState, action: Action, after: BossQuestState, seat: int | None
+    ) -> list[Text]:
+        from gamehall.games.boss_quest.view import describe
+
+        return describe(self, before, action, after, seat)
+
+    def attack_of(self, state: BossQuestState, seat: int) -> int:
+        """A knight's current attack (for views and bots given the right to see it)."""
+        return attack(state, self.cards, seat)
+
+    def hp_of(self, state: BossQuestState) -> int:
+        """The boss's HP with active spells."""
+        return effective_hp(state, self.cards)
