@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Final, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from gamehall.core.errors import IllegalActionError, OptionError
 from gamehall.core.i18n import Text
@@ -33,8 +33,7 @@ Action = Hashable
 JSON = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class ChanceWeights:
+class ChanceWeights(NamedTuple):
     """Chance outcomes with integer weights; ``weights`` is None when all are equally likely."""
 
     actions: Sequence[Action]
@@ -205,3 +204,8 @@ class Game(ABC, Generic[S]):
     def reveals(self, state: S, action: Action) -> bool:
         """True if ``action`` shows a seat something new, so undo may not go back across it."""
         return False
+
+    def label(self, view: JSON, action: Action) -> Text:
+        """How ``action`` reads to the seat whose ``view`` is given (for menus and buttons)."""
+        return Text("core.action", {"notation": str(action)})
+

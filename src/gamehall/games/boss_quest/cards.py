@@ -128,19 +128,17 @@ class Cards:
         """The weapon colours in card order."""
         return self.source.colours
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_weapon_ids", {c: i for i, c in enumerate(self.weapon_codes)})
+        object.__setattr__(self, "_spell_ids", {s.code: i for i, s in enumerate(self.spells)})
+
     def weapon_id(self, code: str) -> int:
         """The id of the weapon written ``code`` (``R5``), or -1."""
-        try:
-            return self.weapon_codes.index(code)
-        except ValueError:
-            return -1
+        return self._weapon_ids.get(code, -1)  # type: ignore[attr-defined,no-any-return]
 
     def spell_index(self, code: str) -> int:
         """The index of the spell kind written ``code``, or -1."""
-        for index, spell in enumerate(self.spells):
-            if spell.code == code:
-                return index
-        return -1
+        return self._spell_ids.get(code, -1)  # type: ignore[attr-defined,no-any-return]
 
     def composition_problems(self) -> list[str]:
         """How the card counts differ from the printed game's (empty when they match)."""

@@ -54,6 +54,9 @@ class BossQuest(Game[BossQuestState]):
         self._draw_weapon = tuple(act.DrawWeapon(c) for c in cards.weapon_codes)
         self._ask = tuple(act.Ask(n) for n in range(1, MAX_ASK + 1))
         self._rest = (act.Rest(),)
+        slots = range(max(self.layout_size, 1))
+        self._activate = tuple(act.Activate(i) for i in slots)
+        self._discard = tuple(act.Discard(i) for i in slots)
         self._handlers: dict[type, Callable[[BossQuestState, Any], None]] = {
             act.FirstArmorer: self._on_first_armorer,
             act.RevealBoss: self._on_reveal_boss,
@@ -89,7 +92,7 @@ class BossQuest(Game[BossQuestState]):
         s.spell_discard = (0,) * len(self.cards.spells)
         s.slots, s.mystery, s.layout_left = (), -1, 0
         s.hidden, s.visible = (-1,) * n, ((),) * n
-        s.deck, s.deck_top, s.draws, s.resume = tuple(range(len(self.cards.weapon_codes))), (), (), START_TURNS
+        s.deck, s.deck_top, s.draws, s.resume = self._draw_weapon, (), (), START_TURNS
         s.at_magician, s.lone_asked = (False,) * n, False
         s.last_call, s.last_call_on = (), False
         s.pending, s.last_combat, s.result = None, None, None
@@ -145,8 +148,8 @@ class BossQuest(Game[BossQuestState]):
         available = [i for i, slot in enumerate(state.slots) if slot.status == AVAILABLE]
         if not available:
             legal.extend(self._rest)  # BQ-MAGE-8
-        legal.extend(act.Activate(i) for i in available)
-        legal.extend(act.Discard(i) for i in available)
+        legal.extend([self._activate[i] for i in available])
+        legal.extend([self._discard[i] for i in available])
         return legal
 
     def _choice_actions(self, state: BossQuestState) -> list[Action]:
@@ -174,7 +177,7 @@ class BossQuest(Game[BossQuestState]):
     def chance_weights(self, state: BossQuestState) -> ChanceWeights:
         phase = state.phase
         if phase == DRAW:
-            return ChanceWeights(tuple(map(self._draw_weapon.__getitem__, state.deck)))
+            return ChanceWeights(state.deck)
         if phase == SPELL:
             return ChanceWeights(self._draw_spell, state.spell_deck)
         if phase == BOSS:
@@ -236,7 +239,7 @@ class BossQuest(Game[BossQuestState]):
         """Gather and deal the weapons: one hidden, then one visible, to every knight."""
         n = self.players
         order = [(s.armorer + 1 + i) % n for i in range(n)]  # BQ-DEAL-1, BQ-ROUND-4
-        s.deck, s.deck_top = tuple(range(len(self.cards.weapon_codes))), ()
+        s.deck, s.deck_top = self._draw_weapon, ()
         s.hidden, s.visible = (-1,) * n, ((),) * n
         s.draws = tuple(Draw(seat, HIDDEN, -1, False) for seat in order) + tuple(
             Draw(seat, APPEND, -1, False) for seat in order
@@ -245,9 +248,9 @@ class BossQuest(Game[BossQuestState]):
         s.phase = DRAW
 
     def _on_draw_weapon(self, s: BossQuestState, action: act.DrawWeapon) -> None:
-        card = self.cards.weapon_id(action.card)
-        index = s.deck.index(card)
+        index = s.deck.index(action)
         s.deck = s.deck[:index] + s.deck[index + 1:]
+        card = self.cards.weapon_id(action.card)
         self._place(s, card)
         self._settle_draws(s)
 
@@ -432,6 +435,11 @@ class BossQuest(Game[BossQuestState]):
         from gamehall.games.boss_quest.view import describe
 
         return describe(self, before, action, after, seat)
+
+    def label(self, view: JSON, action: Action) -> Text:
+        from gamehall.games.boss_quest.view import action_label
+
+        return action_label(self, view, action)
 
     def attack_of(self, state: BossQuestState, seat: int) -> int:
         """A knight's current attack (for views and bots given the right to see it)."""

@@ -11,6 +11,7 @@ from typing import Final, NamedTuple, TypeVar
 
 from gamehall.core.outcome import Outcome
 from gamehall.core.state import ValueState
+from gamehall.games.boss_quest.actions import DrawWeapon
 
 # Phases
 ARMORER: Final = 0  # chance: who is the first armorer
@@ -120,7 +121,7 @@ class BossQuestState(ValueState):
     layout_left: int
     hidden: tuple[int, ...]
     visible: tuple[tuple[int, ...], ...]
-    deck: tuple[int, ...]
+    deck: tuple[DrawWeapon, ...]  # the weapon deck, as the outcomes its next draw can give
     deck_top: tuple[tuple[int, int], ...]
     draws: tuple[Draw, ...]
     resume: int

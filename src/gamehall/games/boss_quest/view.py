@@ -265,3 +265,32 @@ def _combat_lines(game: BossQuest, after: BossQuestState) -> list[Text]:
         if result.perfect:
             lines.append(Text("bq.log.perfect", {"seat": p + 1}))
     return lines
+
+
+def action_label(game: BossQuest, view: JSON, action: Action) -> Text:
+    """A menu label for ``action`` from what the seat of ``view`` may see."""
+    spells = view["spells"]
+
+    def spell_of(slot: int) -> Text | dict[str, str]:
+        code = spells[slot]["spell"]
+        if code is None:
+            return Text("bq.action.mystery")
+        return spell_name(game, game.cards.spell_index(code))
+
+    if isinstance(action, act.Ask):
+        return Text("bq.action.ask", {"count": action.count})
+    if isinstance(action, act.Activate):
+        return Text("bq.action.activate", {"spell": spell_of(action.slot)})
+    if isinstance(action, act.Discard):
+        return Text("bq.action.discard", {"spell": spell_of(action.slot)})
+    if isinstance(action, act.Rest):
+        return Text("bq.action.rest")
+    if isinstance(action, act.Target):
+        return Text("bq.action.target", {"seat": action.seat + 1})
+    if isinstance(action, act.SwapWith):
+        return Text("bq.action.swap", {"seat": action.seat + 1})
+    if isinstance(action, act.Give):
+        return Text("bq.action.give", {"card": weapon_name(game, game.cards.weapon_id(action.card))})
+    if isinstance(action, act.Cancel):
+        return Text("bq.action.cancel", {"spell": spell_of(action.slot)})
+    return Text("core.action", {"notation": str(action)})

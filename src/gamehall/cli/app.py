@@ -1,0 +1,207 @@
+"""The ``gamehall`` command: list, play, replay, simulate and benchmark the games."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from gamehall.core.errors import GamehallError, OptionError
+from gamehall.core.i18n import LANGUAGES, Text, catalog
+from gamehall.core.registry import create, find_game, games
+
+app = typer.Typer(
+    help="gamehall: tabletop games in the terminal, with bots, exact replays and simulation.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+errors = Console(stderr=True)
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
+]
+Lang = Annotated[str, typer.Option("--lang", help="Language: en or fr.")]
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    """``["a=1", "b=x"]`` as ``{"a": "1", "b": "x"}``; raises OptionError on a bad pair."""
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise OptionError(f"option {pair!r} must be written NAME=VALUE")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def check_language(lang: str) -> str:
+    """The language code, or an OptionError listing the languages."""
+    if lang not in LANGUAGES:
+        raise OptionError(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
+    return lang
+
+
+@app.command("games")
+def list_games(lang: Lang = "en") -> None:
+    """List the games of the hall."""
+    texts = catalog(check_language(lang))
+    table = Table("game", "aliases", "players", "about")
+    for game in games():
+        players = f"{game.min_players}–{game.max_players}"
+        about = texts.render(Text(f"{game.name}.summary"))
+        table.add_row(game.name, ", ".join(game.aliases), players, about)
+    console.print(table)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game, e.g. boss-quest.")],
+    players: Annotated[int, typer.Option(help="Number of players.")] = 3,
+    bots: Annotated[int, typer.Option(help="How many seats bots play (the last ones).")] = 2,
+    bot: Annotated[str, typer.Option(help="Bot kind: random or heuristic.")] = "heuristic",
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal (random if omitted).")] = None,
+    record: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
+    lang: Lang = "en",
+    option: OptionList = None,
+    delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move.")] = 0.0,
+) -> None:
+    """Play a game in the terminal against bots."""
+    from gamehall.bots import make_bot
+    from gamehall.cli.terminal import Quit, TerminalSession
+    from gamehall.core.match import Match
+
+    texts = catalog(check_language(lang))
+    configured = create(game, players, parse_options(option))
+    if not 0 <= bots <= players:
+        raise OptionError(f"--bots must be between 0 and {players}, not {bots}")
+    agents = [None] * (players - bots) + [make_bot(bot, configured.name) for _ in range(bots)]
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    if record is not None and not record.resolve().parent.is_dir():
+        raise OptionError(f"cannot write the record: no directory {record.resolve().parent}")
+    match = Match(configured, seed, agents)
+    console.print(f"[dim]{configured.title} — seed {seed}[/]")
+    session = TerminalSession(match, console, texts, console.input, record, delay)
+    try:
+        session.run()
+    except Quit:
+        console.print("[dim]bye[/]")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    verify: Annotated[bool, typer.Option(help="Only check that it replays exactly.")] = False,
+    seat: Annotated[int | None, typer.Option(help="Read the log as this seat (from 1).")] = None,
+    step: Annotated[bool, typer.Option(help="Wait for Enter after each action.")] = False,
+    lang: Lang = "en",
+) -> None:
+    """Step through a game record, or verify that it replays exactly."""
+    from gamehall.cli.tables import render_view
+    from gamehall.core.record import Record
+    from gamehall.core.record import replay as replay_record
+
+    texts = catalog(check_language(lang))
+    record = Record.load(file)
+    match = replay_record(record)
+    if verify:
+        outcome = match.outcome()
+        summary = json.dumps(outcome.to_json()) if outcome else "unfinished"
+        console.print(texts.render(Text("core.replay_ok", {
+            "actions": len(record.actions), "outcome": summary})))
+        return
+    viewer = None if seat is None else seat - 1
+    if viewer is not None and not 0 <= viewer < match.game.players:
+        raise OptionError(f"--seat must be between 1 and {match.game.players}")
+    for index in range(len(match.actions)):
+        lines = match.game.describe(match.states[index], match.actions[index],
+                                    match.states[index + 1], viewer)
+        for line in lines:
+            console.print(f"[dim]{index:4d}[/] {texts.render(line)}", highlight=False)
+        if step and lines:
+            console.input("")
+    console.print(render_view(match.game, match.view(viewer), texts))
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game to simulate.")],
+    players: Annotated[int, typer.Option(help="Number of players.")] = 3,
+    games_: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
+    bots: Annotated[str | None, typer.Option(
+        help="Bot kinds by seat, comma-separated (default: all random).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    option: OptionList = None,
+) -> None:
+    """Play many seeded games between bots and report the results."""
+    from gamehall.sim.simulate import simulate as run
+
+    kinds = [b.strip() for b in bots.split(",")] if bots else ["random"] * players
+    if len(kinds) != players:
+        raise OptionError(f"--bots names {len(kinds)} bots for {players} players")
+    if games_ < 1:
+        raise OptionError("--games must be at least 1")
+    result = run(find_game(game).name, players, kinds, games_, seed, parse_options(option))
+    data = result.to_json()
+    if as_json:
+        print(json.dumps(data))
+        return
+    table = Table("seat", "bot", "wins", "win rate")
+    for i, kind in enumerate(kinds):
+        table.add_row(str(i + 1), kind, f"{data['wins'][i]:.1f}", f"{data['win_rates'][i]:.1%}")
+    console.print(table)
+    console.print(f"{data['games']} games, {data['games_per_s']:.0f} games/s, "
+                  f"{data['steps_per_s']:.0f} steps/s")
+
+
+@app.command()
+def bench(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    games_: Annotated[int, typer.Option("--games", help="Playouts per game.")] = 2000,
+    repeats: Annotated[int, typer.Option(help="Runs per game; the best is kept.")] = 3,
+) -> None:
+    """Random-playout throughput of every game on one core."""
+    from gamehall.sim.bench import bench_all
+
+    results = bench_all(games_, repeats)
+    if as_json:
+        print(json.dumps(results))
+        return
+    table = Table("game", "players", "games/s", "steps/s", "decisions/s", "steps/game")
+    for row in results["games"]:
+        table.add_row(row["game"], str(row["players"]), f"{row['games_per_s']:,.0f}",
+                      f"{row['steps_per_s']:,.0f}", f"{row['decisions_per_s']:,.0f}",
+                      f"{row['steps_per_game']:.1f}")
+    console.print(table)
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Run the command; a bad input ends with a one-line error and exit status 2."""
+    try:
+        return app(argv, standalone_mode=False)
+    except GamehallError as error:
+        errors.print(f"error: {error}", markup=False, highlight=False)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        errors.print("interrupted")
+        sys.exit(130)
+    except (typer.Abort, EOFError):
+        sys.exit(1)
+    except Exception as error:
+        import click
+
+        if isinstance(error, click.ClickException):
+            error.show()
+            sys.exit(error.exit_code)
+        raise

@@ -1,0 +1,23 @@
+"""Terminal table renderers, one per game: a seat's view drawn with Rich."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import RenderableType
+
+from gamehall.cli.tables.boss_quest import render_boss_quest
+from gamehall.core.game import JSON, Game
+from gamehall.core.i18n import Catalog
+
+Renderer = Callable[[Game[object], JSON, Catalog], RenderableType]
+
+RENDERERS: dict[str, Renderer] = {"boss-quest": render_boss_quest}
+
+
+def render_view(game: Game[object], view: JSON, catalog: Catalog) -> RenderableType:
+    """The table drawn for the game's view (raw JSON for a game with no renderer)."""
+    from rich.pretty import Pretty
+
+    renderer = RENDERERS.get(game.name)
+    return renderer(game, view, catalog) if renderer else Pretty(view)

@@ -1,0 +1,92 @@
+"""The Boss Quest table in the terminal: boss, knights, weapons, spells, keys and hearts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text as RichText
+
+from gamehall.core.game import JSON, Game
+from gamehall.core.i18n import Catalog, Text
+
+COLOUR_STYLES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "magenta"}
+
+
+def _card(code: str | None) -> RichText:
+    if code is None:
+        return RichText("-")
+    if code == "?":
+        return RichText("🂠", style="dim")
+    return RichText(code, style=f"bold {COLOUR_STYLES.get(code[0], 'white')}")
+
+
+def _cards(codes: list[str]) -> RichText:
+    text = RichText()
+    for i, code in enumerate(codes):
+        if i:
+            text.append(" ")
+        text.append_text(_card(code))
+    return text
+
+
+def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> RenderableType:
+    """The whole table as ``view``'s seat sees it."""
+    t = catalog.render
+    boss = view["boss"]
+    header = RichText()
+    if boss:
+        names = {b.hp: b.name for b in game.cards.source.bosses}  # type: ignore[attr-defined]
+        header.append(f"{t(Text('bq.ui.round'))} {view['round']} — ", style="bold")
+        header.append(f"{t(Text('bq.ui.boss'))}: {names[boss['hp']].get(catalog.language)} ",
+                      style="bold")
+        header.append(f"{boss['effective_hp']} {t(Text('bq.ui.hp'))}", style="bold red")
+        if boss["effective_hp"] != boss["hp"]:
+            header.append(f" ({boss['hp']} {'%+d' % (boss['effective_hp'] - boss['hp'])})")
+    header.append("   " + t(Text("bq.ui.keys_to_win", {"keys": view["keys_to_win"]})), style="dim")
+
+    knights = Table(expand=False, show_edge=False)
+    for column in ("knight", "hearts", "keys", "hidden", "weapons", "attack", "status"):
+        knights.add_column(t(Text(f"bq.ui.{column}")))
+    for player in view["players"]:
+        seat = player["seat"]
+        name = f"{t(Text('bq.ui.knight'))} {seat + 1}"
+        if seat == view["seat"]:
+            name += f" ({t(Text('bq.ui.you'))})"
+        if player["armorer"]:
+            name += f" ⚒ {t(Text('bq.ui.armorer'))}"
+        status = RichText(t(Text("bq.ui.at_magician" if player["at_magician"] else "bq.ui.arming")))
+        if player["over"]:
+            status = RichText(t(Text("bq.ui.over")), style="bold red")
+        attack = str(player.get("attack", f"{player['visible_total']}+?"))
+        style = "reverse" if view["to_move"] == seat else ""
+        knights.add_row(
+            RichText(name, style=style), "♥" * player["hearts"], "🗝" * player["keys"] or "0",
+            _card(player["hidden"]), _cards(player["visible"]), attack, status,
+        )
+
+    spells = Table(title=t(Text("bq.ui.magician")), show_edge=False, title_justify="left")
+    spells.add_column("#")
+    spells.add_column("")
+    spells.add_column(t(Text("bq.ui.status")))
+    for spell in view["spells"]:
+        if spell["spell"] is None:
+            name = RichText(t(Text("bq.ui.mystery")), style="italic magenta")
+        else:
+            card = game.cards.spells[game.cards.spell_index(spell["spell"])]  # type: ignore[attr-defined]
+            name = RichText(f"{card.name.get(catalog.language)} — {card.text.get(catalog.language)}")
+        status = t(Text(f"bq.ui.{spell['status']}"))
+        if spell["target"] is not None:
+            status += " " + t(Text("bq.ui.on_knight", {"seat": spell["target"] + 1}))
+        spells.add_row(str(spell["slot"]), name, status)
+
+    footer = RichText(t(Text("bq.ui.deck", {"count": view["weapon_deck"]})), style="dim")
+    known = [c for c in view["deck_top"] if c != "?"]
+    if known:
+        footer.append("   " + t(Text("bq.ui.deck_top", {"card": known[-1]})))
+    if view["last_call"]:
+        seats = ", ".join(str(s + 1) for s in view["last_call"])
+        footer.append("\n" + t(Text("bq.ui.last_call", {"seats": seats})), style="bold yellow")
+    return Panel(Group(header, knights, spells, footer), title="Boss Quest")

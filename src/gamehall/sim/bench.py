@@ -1,0 +1,38 @@
+"""The throughput benchmark: random playouts of every registered game on one core."""
+
+from __future__ import annotations
+
+import os
+import platform
+from typing import Any
+
+from gamehall.core.registry import games
+from gamehall.sim.playout import random_playouts
+
+BENCH_PLAYERS = {"boss-quest": 3}
+
+
+def bench_all(playouts: int = 2000, repeats: int = 3) -> dict[str, Any]:
+    """games/s, steps/s and decisions/s of each game: the best of ``repeats`` runs."""
+    rows = []
+    for game_class in games():
+        players = BENCH_PLAYERS.get(game_class.name, game_class.min_players)
+        game = game_class(players)
+        random_playouts(game, max(1, playouts // 20), seed=99)  # warm-up
+        runs = [random_playouts(game, playouts, seed=r) for r in range(repeats)]
+        best = max(runs, key=lambda r: r.steps_per_s)
+        rows.append({
+            "game": game.name,
+            "players": players,
+            "games_per_s": round(best.games_per_s, 1),
+            "steps_per_s": round(best.steps_per_s, 1),
+            "decisions_per_s": round(best.decisions_per_s, 1),
+            "steps_per_game": best.steps / best.games,
+            "runs_steps_per_s": [round(r.steps_per_s, 1) for r in runs],
+        })
+    return {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "affinity": sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
+        "games": rows,
+    }
