@@ -63,7 +63,7 @@ class BossQuestHeuristicBot:
         gap = view["boss"]["effective_hp"] - mine["attack"]
         if pending["choice"] == "target":
             amount = _attack_amount(game, spell_code)
-            if 0 <= gap - amount or (gap < 0 and amount < 0):
+            if gap - amount >= 0 or (gap < 0 and amount < 0):
                 return act.Target(me)
             return act.Target(_leader(view, me))
         if pending["choice"] == "swap":
@@ -72,7 +72,9 @@ class BossQuestHeuristicBot:
             cards = game.cards  # type: ignore[attr-defined]
             codes = [a.card for a in legal if isinstance(a, act.Give)]
             value = {c: cards.weapon_values[cards.weapon_id(c)] for c in codes}
-            pick = max(codes, key=value.__getitem__) if gap < 0 else min(codes, key=value.__getitem__)
+            pick = (
+                max(codes, key=value.__getitem__) if gap < 0 else min(codes, key=value.__getitem__)
+            )
             return act.Give(pick)
         return legal[0]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -117,15 +117,19 @@ def replay(
     if verify:
         outcome = match.outcome()
         summary = json.dumps(outcome.to_json()) if outcome else "unfinished"
-        console.print(texts.render(Text("core.replay_ok", {
-            "actions": len(record.actions), "outcome": summary})))
+        console.print(
+            texts.render(
+                Text("core.replay_ok", {"actions": len(record.actions), "outcome": summary})
+            )
+        )
         return
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < match.game.players:
         raise OptionError(f"--seat must be between 1 and {match.game.players}")
     for index in range(len(match.actions)):
-        lines = match.game.describe(match.states[index], match.actions[index],
-                                    match.states[index + 1], viewer)
+        lines = match.game.describe(
+            match.states[index], match.actions[index], match.states[index + 1], viewer
+        )
         for line in lines:
             console.print(f"[dim]{index:4d}[/] {texts.render(line)}", highlight=False)
         if step and lines:
@@ -138,8 +142,9 @@ def simulate(
     game: Annotated[str, typer.Argument(help="The game to simulate.")],
     players: Annotated[int, typer.Option(help="Number of players.")] = 3,
     games_: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
-    bots: Annotated[str | None, typer.Option(
-        help="Bot kinds by seat, comma-separated (default: all random).")] = None,
+    bots: Annotated[
+        str | None, typer.Option(help="Bot kinds by seat, comma-separated (default: all random).")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     option: OptionList = None,
@@ -161,8 +166,10 @@ def simulate(
     for i, kind in enumerate(kinds):
         table.add_row(str(i + 1), kind, f"{data['wins'][i]:.1f}", f"{data['win_rates'][i]:.1%}")
     console.print(table)
-    console.print(f"{data['games']} games, {data['games_per_s']:.0f} games/s, "
-                  f"{data['steps_per_s']:.0f} steps/s")
+    console.print(
+        f"{data['games']} games, {data['games_per_s']:.0f} games/s, "
+        f"{data['steps_per_s']:.0f} steps/s"
+    )
 
 
 @app.command()
@@ -180,28 +187,24 @@ def bench(
         return
     table = Table("game", "players", "games/s", "steps/s", "decisions/s", "steps/game")
     for row in results["games"]:
-        table.add_row(row["game"], str(row["players"]), f"{row['games_per_s']:,.0f}",
-                      f"{row['steps_per_s']:,.0f}", f"{row['decisions_per_s']:,.0f}",
-                      f"{row['steps_per_game']:.1f}")
+        table.add_row(
+            row["game"],
+            str(row["players"]),
+            f"{row['games_per_s']:,.0f}",
+            f"{row['steps_per_s']:,.0f}",
+            f"{row['decisions_per_s']:,.0f}",
+            f"{row['steps_per_game']:.1f}",
+        )
     console.print(table)
 
 
-def main(argv: list[str] | None = None) -> Any:
+def main(argv: list[str] | None = None) -> None:
     """Run the command; a bad input ends with a one-line error and exit status 2."""
     try:
-        return app(argv, standalone_mode=False)
+        app(argv)
     except GamehallError as error:
         errors.print(f"error: {error}", markup=False, highlight=False)
         sys.exit(2)
     except KeyboardInterrupt:
         errors.print("interrupted")
         sys.exit(130)
-    except (typer.Abort, EOFError):
-        sys.exit(1)
-    except Exception as error:
-        import click
-
-        if isinstance(error, click.ClickException):
-            error.show()
-            sys.exit(error.exit_code)
-        raise

@@ -80,8 +80,12 @@ class TerminalSession:
         view = match.view(seat)
         self.console.print(render_view(match.game, view, self.catalog))
         legal = match.game.legal_actions(match.state)
-        options = Table(title=self.catalog.render(Text("core.legal")), show_header=False,
-                        show_edge=False, title_justify="left")
+        options = Table(
+            title=self.catalog.render(Text("core.legal")),
+            show_header=False,
+            show_edge=False,
+            title_justify="left",
+        )
         for number, action in enumerate(legal, 1):
             label = self.catalog.render(match.game.label(view, action))
             options.add_row(f"[bold]{number}[/]", label, f"[dim]{action}[/]")
@@ -104,8 +108,9 @@ class TerminalSession:
             except GamehallError as error:
                 self.say(Text("core.illegal", {"reason": str(error)}))
 
-    def read_choice(self, answer: str, legal: list[Action] | tuple[Action, ...] | object,
-                    seat: int) -> Action | None:
+    def read_choice(
+        self, answer: str, legal: list[Action] | tuple[Action, ...] | object, seat: int
+    ) -> Action | None:
         """The action the person typed, or None after handling a command or an error."""
         assert isinstance(legal, list | tuple)
         if answer in ("quit", "q", "exit"):
@@ -126,7 +131,8 @@ class TerminalSession:
         if answer.isdigit():
             number = int(answer)
             if 1 <= number <= len(legal):
-                return legal[number - 1]  # type: ignore[no-any-return]
+                chosen: Action = legal[number - 1]
+                return chosen
             self.say(Text("core.unknown_input", {"reason": f"choose 1 to {len(legal)}"}))
             return None
         try:

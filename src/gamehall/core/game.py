@@ -208,4 +208,3 @@ class Game(ABC, Generic[S]):
     def label(self, view: JSON, action: Action) -> Text:
         """How ``action`` reads to the seat whose ``view`` is given (for menus and buttons)."""
         return Text("core.action", {"notation": str(action)})
-

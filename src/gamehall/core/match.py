@@ -53,9 +53,7 @@ class Match:
         self._bot_rngs = [make_rng(seed, f"seat{i}") for i in range(game.players)]
 
     def _default_seat_names(self) -> list[str]:
-        return [
-            f"{agent.name} bot" if agent is not None else "human" for agent in self.agents
-        ]
+        return [f"{agent.name} bot" if agent is not None else "human" for agent in self.agents]
 
     # -- reading ------------------------------------------------------------------------
 

@@ -74,8 +74,13 @@ class Record:
         if data.get("format") != FORMAT:
             raise InvalidRecordError(f"unsupported record format {data.get('format')!r}")
         expected: dict[str, type | tuple[type, ...]] = {
-            "game": str, "players": int, "rules_version": str, "seed": (int, str),
-            "options": dict, "seats": list, "actions": list,
+            "game": str,
+            "players": int,
+            "rules_version": str,
+            "seed": (int, str),
+            "options": dict,
+            "seats": list,
+            "actions": list,
         }
         for name, kind in expected.items():
             if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
@@ -88,9 +93,14 @@ class Record:
         except (KeyError, TypeError) as error:
             raise InvalidRecordError(f"record field 'outcome' is malformed: {error}") from None
         return cls(
-            game=data["game"], players=data["players"], rules_version=data["rules_version"],
-            seed=data["seed"], options=data["options"], seats=data["seats"],
-            actions=data["actions"], outcome=parsed,
+            game=data["game"],
+            players=data["players"],
+            rules_version=data["rules_version"],
+            seed=data["seed"],
+            options=data["options"],
+            seats=data["seats"],
+            actions=data["actions"],
+            outcome=parsed,
         )
 
     def save(self, path: Path) -> None:
@@ -134,7 +144,9 @@ def replay(record: Record) -> Match:
         try:
             match.play(game.parse_action(text))
         except GamehallError as error:
-            raise InvalidRecordError(f"action {index} ({text!r}) does not replay: {error}") from None
+            raise InvalidRecordError(
+                f"action {index} ({text!r}) does not replay: {error}"
+            ) from None
     if record.outcome is not None and match.outcome() != record.outcome:
         raise InvalidRecordError(
             f"the replayed outcome {match.outcome()} differs from the recorded {record.outcome}"

@@ -43,7 +43,11 @@ class ValueState:
         return {name: getattr(self, name) for name in _slot_names(type(self))}
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.fields() == other.fields()  # type: ignore[attr-defined]
+        return (
+            isinstance(other, ValueState)
+            and type(other) is type(self)
+            and (self.fields() == other.fields())
+        )
 
     def __hash__(self) -> int:
         return hash(tuple(self.fields().values()))

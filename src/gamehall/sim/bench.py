@@ -21,15 +21,17 @@ def bench_all(playouts: int = 2000, repeats: int = 3) -> dict[str, Any]:
         random_playouts(game, max(1, playouts // 20), seed=99)  # warm-up
         runs = [random_playouts(game, playouts, seed=r) for r in range(repeats)]
         best = max(runs, key=lambda r: r.steps_per_s)
-        rows.append({
-            "game": game.name,
-            "players": players,
-            "games_per_s": round(best.games_per_s, 1),
-            "steps_per_s": round(best.steps_per_s, 1),
-            "decisions_per_s": round(best.decisions_per_s, 1),
-            "steps_per_game": best.steps / best.games,
-            "runs_steps_per_s": [round(r.steps_per_s, 1) for r in runs],
-        })
+        rows.append(
+            {
+                "game": game.name,
+                "players": players,
+                "games_per_s": round(best.games_per_s, 1),
+                "steps_per_s": round(best.steps_per_s, 1),
+                "decisions_per_s": round(best.decisions_per_s, 1),
+                "steps_per_game": best.steps / best.games,
+                "runs_steps_per_s": [round(r.steps_per_s, 1) for r in runs],
+            }
+        )
     return {
         "python": platform.python_version(),
         "machine": platform.machine(),

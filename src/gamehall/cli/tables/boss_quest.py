@@ -40,11 +40,12 @@ def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> Renderab
     if boss:
         names = {b.hp: b.name for b in game.cards.source.bosses}  # type: ignore[attr-defined]
         header.append(f"{t(Text('bq.ui.round'))} {view['round']} — ", style="bold")
-        header.append(f"{t(Text('bq.ui.boss'))}: {names[boss['hp']].get(catalog.language)} ",
-                      style="bold")
+        header.append(
+            f"{t(Text('bq.ui.boss'))}: {names[boss['hp']].get(catalog.language)} ", style="bold"
+        )
         header.append(f"{boss['effective_hp']} {t(Text('bq.ui.hp'))}", style="bold red")
         if boss["effective_hp"] != boss["hp"]:
-            header.append(f" ({boss['hp']} {'%+d' % (boss['effective_hp'] - boss['hp'])})")
+            header.append(f" ({boss['hp']} {boss['effective_hp'] - boss['hp']:+d})")
     header.append("   " + t(Text("bq.ui.keys_to_win", {"keys": view["keys_to_win"]})), style="dim")
 
     knights = Table(expand=False, show_edge=False)
@@ -63,8 +64,13 @@ def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> Renderab
         attack = str(player.get("attack", f"{player['visible_total']}+?"))
         style = "reverse" if view["to_move"] == seat else ""
         knights.add_row(
-            RichText(name, style=style), "♥" * player["hearts"], "🗝" * player["keys"] or "0",
-            _card(player["hidden"]), _cards(player["visible"]), attack, status,
+            RichText(name, style=style),
+            "♥" * player["hearts"],
+            "🗝" * player["keys"] or "0",
+            _card(player["hidden"]),
+            _cards(player["visible"]),
+            attack,
+            status,
         )
 
     spells = Table(title=t(Text("bq.ui.magician")), show_edge=False, title_justify="left")
@@ -73,14 +79,15 @@ def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> Renderab
     spells.add_column(t(Text("bq.ui.status")))
     for spell in view["spells"]:
         if spell["spell"] is None:
-            name = RichText(t(Text("bq.ui.mystery")), style="italic magenta")
+            face = RichText(t(Text("bq.ui.mystery")), style="italic magenta")
         else:
             card = game.cards.spells[game.cards.spell_index(spell["spell"])]  # type: ignore[attr-defined]
-            name = RichText(f"{card.name.get(catalog.language)} — {card.text.get(catalog.language)}")
-        status = t(Text(f"bq.ui.{spell['status']}"))
+            lang = catalog.language
+            face = RichText(f"{card.name.get(lang)} — {card.text.get(lang)}")
+        status_text = t(Text(f"bq.ui.{spell['status']}"))
         if spell["target"] is not None:
-            status += " " + t(Text("bq.ui.on_knight", {"seat": spell["target"] + 1}))
-        spells.add_row(str(spell["slot"]), name, status)
+            status_text += " " + t(Text("bq.ui.on_knight", {"seat": spell["target"] + 1}))
+        spells.add_row(str(spell["slot"]), face, status_text)
 
     footer = RichText(t(Text("bq.ui.deck", {"count": view["weapon_deck"]})), style="dim")
     known = [c for c in view["deck_top"] if c != "?"]

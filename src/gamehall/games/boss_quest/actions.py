@@ -11,6 +11,7 @@ Ask(count=3)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -136,16 +137,35 @@ class DrawWeapon:
 
 
 BossQuestAction = (
-    Ask | Activate | Discard | Rest | Target | SwapWith | Give | Cancel
-    | FirstArmorer | RevealBoss | DrawSpell | DrawWeapon
+    Ask
+    | Activate
+    | Discard
+    | Rest
+    | Target
+    | SwapWith
+    | Give
+    | Cancel
+    | FirstArmorer
+    | RevealBoss
+    | DrawSpell
+    | DrawWeapon
 )
 
-_NUMBERED: Final = {
-    "ask": (Ask, 0), "activate": (Activate, 1), "discard": (Discard, 1), "target": (Target, 1),
-    "swap": (SwapWith, 1), "cancel": (Cancel, 1), "armorer": (FirstArmorer, 1),
+_NUMBERED: Final[dict[str, tuple[Callable[[int], BossQuestAction], int]]] = {
+    "ask": (Ask, 0),
+    "activate": (Activate, 1),
+    "discard": (Discard, 1),
+    "target": (Target, 1),
+    "swap": (SwapWith, 1),
+    "cancel": (Cancel, 1),
+    "armorer": (FirstArmorer, 1),
     "boss": (RevealBoss, 0),
 }
-_NAMED: Final = {"give": Give, "spell": DrawSpell, "weapon": DrawWeapon}
+_NAMED: Final[dict[str, Callable[[str], BossQuestAction]]] = {
+    "give": Give,
+    "spell": DrawSpell,
+    "weapon": DrawWeapon,
+}
 
 
 def parse(text: str) -> BossQuestAction:
@@ -154,7 +174,9 @@ def parse(text: str) -> BossQuestAction:
     if words == ["rest"]:
         return Rest()
     if len(words) != 2:
-        raise InvalidActionError(f"{text!r} is not a Boss Quest action (try 'ask 2' or 'activate 1')")
+        raise InvalidActionError(
+            f"{text!r} is not a Boss Quest action (try 'ask 2' or 'activate 1')"
+        )
     verb, argument = words[0].lower(), words[1]
     if verb in _NUMBERED:
         kind, offset = _NUMBERED[verb]
@@ -163,7 +185,7 @@ def parse(text: str) -> BossQuestAction:
         number = int(argument) - offset
         if offset and number < 0:
             raise InvalidActionError(f"{text!r}: numbering starts at 1")
-        return kind(number)  # type: ignore[no-any-return]
+        return kind(number)
     if verb in _NAMED:
-        return _NAMED[verb](argument)  # type: ignore[no-any-return]
+        return _NAMED[verb](argument)
     raise InvalidActionError(f"{text!r}: unknown verb {verb!r} (ask, activate, discard, rest, ...)")

@@ -20,9 +20,17 @@ HOUSE_FILE = Path(__file__).with_name("house_cards.toml")
 VALUES = range(1, 8)
 
 EffectKind = Literal[
-    "attack", "swap_hidden", "swap_deck",  # dark: placed on a player
-    "boss_hp", "need_colour", "pair_colour", "no_heart_loss", "cancel",
-    "extra_key", "second_closest", "last_call",  # light: placed beside the boss
+    "attack",
+    "swap_hidden",
+    "swap_deck",  # dark: placed on a player
+    "boss_hp",
+    "need_colour",
+    "pair_colour",
+    "no_heart_loss",
+    "cancel",
+    "extra_key",
+    "second_closest",
+    "last_call",  # light: placed beside the boss
 ]
 DARK_EFFECTS = frozenset({"attack", "swap_hidden", "swap_deck"})
 CONDITION_EFFECTS = frozenset({"need_colour", "pair_colour"})
@@ -43,7 +51,9 @@ class Effect(_Model):
     def _parameters_fit_kind(self) -> Effect:
         needs_amount = self.kind in ("attack", "boss_hp")
         if needs_amount != (self.amount is not None):
-            raise ValueError(f"effect {self.kind!r} {'needs' if needs_amount else 'takes no'} amount")
+            raise ValueError(
+                f"effect {self.kind!r} {'needs' if needs_amount else 'takes no'} amount"
+            )
         if (self.kind == "need_colour") != (self.colour is not None):
             raise ValueError(f"effect {self.kind!r} needs a colour only when it is need_colour")
         return self
@@ -107,7 +117,9 @@ class CardFile(_Model):
             raise ValueError("spell codes must be distinct")
         for spell in self.spells:
             if spell.effect.colour is not None and spell.effect.colour not in codes:
-                raise ValueError(f"spell {spell.code!r} names unknown colour {spell.effect.colour!r}")
+                raise ValueError(
+                    f"spell {spell.code!r} names unknown colour {spell.effect.colour!r}"
+                )
         return self
 
 

@@ -8,7 +8,12 @@ from gamehall.core.game import Action
 from gamehall.games.boss_quest import actions as act
 from gamehall.games.boss_quest.combat import is_over
 from gamehall.games.boss_quest.state import (
-    ACTIVE, AVAILABLE, CHOICE, DISCARDED, TURN, BossQuestState,
+    ACTIVE,
+    AVAILABLE,
+    CHOICE,
+    DISCARDED,
+    TURN,
+    BossQuestState,
 )
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ Clause IDs (``BQ-...``) from ``shared/rules/clauses/boss-quest.md`` mark where e
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from gamehall.core.errors import OptionError
 from gamehall.core.game import CHANCE, JSON, Action, ChanceWeights, Game, OptionSpec
@@ -16,9 +16,31 @@ from gamehall.games.boss_quest import actions as act
 from gamehall.games.boss_quest.cards import Cards, load_cards
 from gamehall.games.boss_quest.combat import attack, effective_hp, is_over, resolve_combat
 from gamehall.games.boss_quest.state import (
-    ACTIVE, APPEND, ARMORER, AVAILABLE, BOSS, CHOICE, CHOOSE_CANCEL, CHOOSE_GIVE,
-    CHOOSE_SWAP, CHOOSE_TARGET, DISCARDED, DRAW, EVERYONE, HIDDEN, NEXT_TURN, OVER, SPELL,
-    SPENT, START_TURNS, TURN, BossQuestState, Draw, Pending, Slot, replace_at,
+    ACTIVE,
+    APPEND,
+    ARMORER,
+    AVAILABLE,
+    BOSS,
+    CHOICE,
+    CHOOSE_CANCEL,
+    CHOOSE_GIVE,
+    CHOOSE_SWAP,
+    CHOOSE_TARGET,
+    DISCARDED,
+    DRAW,
+    EVERYONE,
+    HIDDEN,
+    NEXT_TURN,
+    OVER,
+    SPELL,
+    SPENT,
+    START_TURNS,
+    TURN,
+    BossQuestState,
+    Draw,
+    Pending,
+    Slot,
+    replace_at,
 )
 
 MAX_ASK = 4
@@ -36,8 +58,13 @@ class BossQuest(Game[BossQuestState]):
     max_players = 5
     rules_version = "1"
     option_specs = (
-        OptionSpec("spells_per_round", 0, "spells laid out at the magician each round "
-                   "(0: one per knight)", minimum=0, maximum=10),
+        OptionSpec(
+            "spells_per_round",
+            0,
+            "spells laid out at the magician each round (0: one per knight)",
+            minimum=0,
+            maximum=10,
+        ),
         OptionSpec("mystery", True, "one spell of the layout is the face-down mystery spell"),
         OptionSpec("cards", "house", "the card set: 'house' or the path of a card file"),
     )
@@ -169,8 +196,10 @@ class BossQuest(Game[BossQuestState]):
         """Slots of the activated spells a cancel spell may target (BQ-SPELL-11)."""
         spells = self.cards.spells
         return [
-            i for i, slot in enumerate(state.slots)
-            if slot.status == ACTIVE and spells[slot.kind].effect.kind not in UNCANCELLABLE
+            i
+            for i, slot in enumerate(state.slots)
+            if slot.status == ACTIVE
+            and spells[slot.kind].effect.kind not in UNCANCELLABLE
             and not (spells[slot.kind].effect.kind == "attack" and slot.target < 0)
         ]
 
@@ -179,7 +208,10 @@ class BossQuest(Game[BossQuestState]):
         if phase == DRAW:
             return ChanceWeights(state.deck)
         if phase == SPELL:
-            return ChanceWeights(self._draw_spell, state.spell_deck)
+            kinds = [k for k, count in enumerate(state.spell_deck) if count]
+            return ChanceWeights(
+                [self._draw_spell[k] for k in kinds], [state.spell_deck[k] for k in kinds]
+            )
         if phase == BOSS:
             return ChanceWeights(tuple(map(self._reveal_boss.__getitem__, state.boss_deck)))
         if phase == ARMORER:
@@ -249,7 +281,7 @@ class BossQuest(Game[BossQuestState]):
 
     def _on_draw_weapon(self, s: BossQuestState, action: act.DrawWeapon) -> None:
         index = s.deck.index(action)
-        s.deck = s.deck[:index] + s.deck[index + 1:]
+        s.deck = s.deck[:index] + s.deck[index + 1 :]
         card = self.cards.weapon_id(action.card)
         self._place(s, card)
         self._settle_draws(s)

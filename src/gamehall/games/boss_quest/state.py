@@ -98,11 +98,33 @@ class BossQuestState(ValueState):
     """Everything on the table; never changed once returned by the rules."""
 
     __slots__ = (
-        "phase", "round", "armorer", "turn", "hearts", "keys",
-        "boss", "boss_deck", "boss_discard", "spell_deck", "spell_discard",
-        "slots", "mystery", "layout_left", "hidden", "visible", "deck", "deck_top",
-        "draws", "resume", "at_magician", "lone_asked", "last_call", "last_call_on",
-        "pending", "last_combat", "result",
+        "armorer",
+        "at_magician",
+        "boss",
+        "boss_deck",
+        "boss_discard",
+        "deck",
+        "deck_top",
+        "draws",
+        "hearts",
+        "hidden",
+        "keys",
+        "last_call",
+        "last_call_on",
+        "last_combat",
+        "layout_left",
+        "lone_asked",
+        "mystery",
+        "pending",
+        "phase",
+        "result",
+        "resume",
+        "round",
+        "slots",
+        "spell_deck",
+        "spell_discard",
+        "turn",
+        "visible",
     )
 
     phase: int
@@ -136,4 +158,4 @@ class BossQuestState(ValueState):
 
 def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``values`` with the item at ``index`` replaced."""
-    return (*values[:index], value, *values[index + 1:])
+    return (*values[:index], value, *values[index + 1 :])

@@ -14,7 +14,14 @@ from gamehall.core.i18n import Text
 from gamehall.games.boss_quest import actions as act
 from gamehall.games.boss_quest.combat import attack, effective_hp
 from gamehall.games.boss_quest.state import (
-    ACTIVE, AVAILABLE, DISCARDED, EVERYONE, HIDDEN, OVER, SPENT, BossQuestState,
+    ACTIVE,
+    AVAILABLE,
+    DISCARDED,
+    EVERYONE,
+    HIDDEN,
+    OVER,
+    SPENT,
+    BossQuestState,
 )
 
 if TYPE_CHECKING:
@@ -61,13 +68,15 @@ def build_view(game: BossQuest, state: BossQuestState, seat: int | None) -> JSON
     spells = []
     for i, slot in enumerate(state.slots):
         hidden_face = _mystery_hidden(state, i)
-        spells.append({
-            "slot": i + 1,
-            "spell": None if hidden_face else cards.spells[slot.kind].code,
-            "mystery": i == state.mystery,
-            "status": STATUSES[slot.status],
-            "target": slot.target if slot.target >= 0 else None,
-        })
+        spells.append(
+            {
+                "slot": i + 1,
+                "spell": None if hidden_face else cards.spells[slot.kind].code,
+                "mystery": i == state.mystery,
+                "status": STATUSES[slot.status],
+                "target": slot.target if slot.target >= 0 else None,
+            }
+        )
     top_known = [
         codes[card] if knower in (EVERYONE, seat) else "?" for card, knower in state.deck_top
     ]
@@ -108,8 +117,12 @@ def _combat_view(game: BossQuest, state: BossQuestState) -> JSON | None:
         "seats": [
             {
                 "hidden": codes[r.hidden] if r.hidden >= 0 else None,
-                "attack": r.attack, "over": r.over, "failed_condition": r.failed_condition,
-                "keys_gained": r.keys_gained, "heart_lost": r.heart_lost, "perfect": r.perfect,
+                "attack": r.attack,
+                "over": r.over,
+                "failed_condition": r.failed_condition,
+                "keys_gained": r.keys_gained,
+                "heart_lost": r.heart_lost,
+                "perfect": r.perfect,
             }
             for r in combat.seats
         ],
@@ -141,7 +154,10 @@ def boss_name(game: BossQuest, hp: int) -> dict[str, str]:
 
 
 def describe(
-    game: BossQuest, before: BossQuestState, action: Action, after: BossQuestState,
+    game: BossQuest,
+    before: BossQuestState,
+    action: Action,
+    after: BossQuestState,
     seat: int | None,
 ) -> list[Text]:
     """The log lines of one action as ``seat`` may read them."""
@@ -172,7 +188,10 @@ def _over_announcements(
 
 
 def _action_lines(
-    game: BossQuest, before: BossQuestState, action: Action, after: BossQuestState,
+    game: BossQuest,
+    before: BossQuestState,
+    action: Action,
+    after: BossQuestState,
     seat: int | None,
 ) -> list[Text]:
     mover = before.pending.seat if before.pending else before.turn
@@ -223,7 +242,9 @@ def _draw_lines(
 
 
 def _magician_lines(
-    game: BossQuest, before: BossQuestState, action: act.Activate | act.Discard,
+    game: BossQuest,
+    before: BossQuestState,
+    action: act.Activate | act.Discard,
     who: dict[str, int],
 ) -> list[Text]:
     kind = before.slots[action.slot].kind
@@ -290,7 +311,9 @@ def action_label(game: BossQuest, view: JSON, action: Action) -> Text:
     if isinstance(action, act.SwapWith):
         return Text("bq.action.swap", {"seat": action.seat + 1})
     if isinstance(action, act.Give):
-        return Text("bq.action.give", {"card": weapon_name(game, game.cards.weapon_id(action.card))})
+        return Text(
+            "bq.action.give", {"card": weapon_name(game, game.cards.weapon_id(action.card))}
+        )
     if isinstance(action, act.Cancel):
         return Text("bq.action.cancel", {"spell": spell_of(action.slot)})
     return Text("core.action", {"notation": str(action)})

@@ -1,0 +1,36 @@
+# gamehall — the two Quick start commands and the pieces they are made of.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint typecheck pytest bench clean
+
+# Install what is needed and start the main job (the terminal game for now).
+play: $(STAMP)
+	$(BIN)/gamehall play boss-quest --players 3 --bots 2
+
+# Install what is needed and run the whole test suite: lint, types, tests.
+test: $(STAMP) lint typecheck pytest
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP)
+	taskset -c 0 $(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

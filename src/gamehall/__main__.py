@@ -1,0 +1,5 @@
+"""``python -m gamehall`` runs the command line."""
+
+from gamehall.cli.app import main
+
+main()

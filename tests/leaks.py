@@ -1,0 +1,49 @@
+"""Per-game checks that a view holds no secret of another seat (used by several tests)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from gamehall.core.game import Game
+from gamehall.games.boss_quest.state import AVAILABLE, DISCARDED, EVERYONE
+
+
+def _strings(data: Any, skip: frozenset[str]) -> Iterator[str]:
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            if key not in skip:
+                yield from _strings(value, skip)
+    elif isinstance(data, list | tuple):
+        for item in data:
+            yield from _strings(item, skip)
+
+
+def boss_quest_leaks(game: Any, state: Any, seat: int | None, view: dict[str, Any]) -> list[str]:
+    """Secrets of other seats found in ``view`` (empty when the view is clean).
+
+    Weapon codes are unique, so another knight's current hidden weapon must not appear
+    anywhere in the view except in ``last_combat`` (hidden weapons revealed at an earlier
+    combat, which are public).
+    """
+    problems = []
+    codes = game.cards.weapon_codes
+    strings = set(_strings(view, frozenset({"last_combat"})))
+    for other, card in enumerate(state.hidden):
+        if other != seat and card >= 0 and codes[card] in strings:
+            problems.append(f"seat {other + 1}'s hidden weapon {codes[card]} is visible")
+    for card, knower in state.deck_top:
+        if knower not in (EVERYONE, seat) and codes[card] in strings:
+            problems.append(f"the unseen card on the deck, {codes[card]}, is visible")
+    for slot_index, slot in enumerate(state.slots):
+        face_down = slot_index == state.mystery and slot.status in (AVAILABLE, DISCARDED)
+        if face_down and view["spells"][slot_index]["spell"] is not None:
+            problems.append("the face-down mystery spell is visible")
+    return problems
+
+
+LEAK_CHECKS: dict[str, Callable[[Game[Any], Any, int | None, dict[str, Any]], list[str]]] = {
+    "boss-quest": boss_quest_leaks,
+}
