@@ -47,7 +47,11 @@ def random_playouts(game: Game[Any], games: int, seed: int = 0) -> Throughput:
             if mover is None:
                 break
             if mover == CHANCE:
-                action = sample(chance_weights(state), rng)
+                chance = chance_weights(state)
+                if chance.weights is None:  # the common uniform case, inlined
+                    action = chance.actions[int(random() * len(chance.actions))]
+                else:
+                    action = sample(chance, rng)
             else:
                 legal = legal_actions(state)
                 action = legal[int(random() * len(legal))]

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
+from weakref import WeakValueDictionary
 
 from gamehall.core.errors import InvalidActionError
 
@@ -126,11 +127,34 @@ class DrawSpell:
         return f"spell {self.code}"
 
 
-@dataclass(frozen=True, slots=True)
 class DrawWeapon:
-    """Chance: the weapon drawn from the deck, by code."""
+    """Chance: the weapon drawn from the deck, by code.
 
+    Instances are interned, one per code, so equal draws are the same object: the rules find
+    a drawn card in the deck by identity, at C speed (the weapon draw is the hottest step).
+    Otherwise it behaves as the frozen dataclasses above.
+    """
+
+    __slots__ = ("__weakref__", "card")
+    _pool: ClassVar[WeakValueDictionary[str, DrawWeapon]] = WeakValueDictionary()
     card: str
+
+    def __new__(cls, card: str) -> DrawWeapon:
+        instance = cls._pool.get(card)
+        if instance is None:
+            instance = object.__new__(cls)
+            object.__setattr__(instance, "card", card)
+            cls._pool[card] = instance
+        return instance
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __reduce__(self) -> tuple[type[DrawWeapon], tuple[str]]:
+        return (DrawWeapon, (self.card,))
+
+    def __repr__(self) -> str:
+        return f"DrawWeapon(card={self.card!r})"
 
     def __str__(self) -> str:
         return f"weapon {self.card}"

@@ -7,7 +7,7 @@ file of the same schema and play with ``--option cards=PATH``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -143,6 +143,29 @@ class Cards:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_weapon_ids", {c: i for i, c in enumerate(self.weapon_codes)})
         object.__setattr__(self, "_spell_ids", {s.code: i for i, s in enumerate(self.spells)})
+
+    @cached_property
+    def effect_kinds(self) -> tuple[str, ...]:
+        """Each spell kind's effect kind, by spell index (a fast table for the rules)."""
+        return tuple(s.effect.kind for s in self.spells)
+
+    @cached_property
+    def attack_bonus(self) -> tuple[int, ...]:
+        """Each spell kind's change to its target's attack (0 for non-attack spells)."""
+        return tuple(s.effect.amount or 0 if s.effect.kind == "attack" else 0 for s in self.spells)
+
+    @cached_property
+    def hp_bonus(self) -> tuple[int, ...]:
+        """Each spell kind's change to the boss's HP (0 for other spells)."""
+        return tuple(s.effect.amount or 0 if s.effect.kind == "boss_hp" else 0 for s in self.spells)
+
+    @cached_property
+    def required_colour(self) -> tuple[int, ...]:
+        """The colour index a colour-requirement spell names, else -1."""
+        codes = [c.code for c in self.source.colours]
+        return tuple(
+            codes.index(s.effect.colour) if s.effect.colour is not None else -1 for s in self.spells
+        )
 
     def weapon_id(self, code: str) -> int:
         """The id of the weapon written ``code`` (``R5``), or -1."""

@@ -14,7 +14,7 @@ from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
 from gamehall.games.boss_quest import actions as act
 from gamehall.games.boss_quest.cards import Cards, load_cards
-from gamehall.games.boss_quest.combat import attack, effective_hp, is_over, resolve_combat
+from gamehall.games.boss_quest.combat import attack, effective_hp, resolve_combat
 from gamehall.games.boss_quest.state import (
     ACTIVE,
     APPEND,
@@ -46,6 +46,12 @@ from gamehall.games.boss_quest.state import (
 MAX_ASK = 4
 UNCANCELLABLE = frozenset({"last_call", "cancel", "swap_hidden", "swap_deck"})
 HEARTS = 3
+SPELL_CACHE_SIZE = 50_000
+
+
+def _uniform(actions: tuple[Action, ...]) -> ChanceWeights:
+    """Equally likely outcomes (``tuple.__new__`` skips the slower generated constructor)."""
+    return tuple.__new__(ChanceWeights, (actions, None))
 
 
 class BossQuest(Game[BossQuestState]):
@@ -79,11 +85,16 @@ class BossQuest(Game[BossQuestState]):
         self._reveal_boss = {hp: act.RevealBoss(hp) for hp in cards.boss_hps}
         self._draw_spell = tuple(act.DrawSpell(s.code) for s in cards.spells)
         self._draw_weapon = tuple(act.DrawWeapon(c) for c in cards.weapon_codes)
+        self._weapon_of = {draw: card for card, draw in enumerate(self._draw_weapon)}
         self._ask = tuple(act.Ask(n) for n in range(1, MAX_ASK + 1))
         self._rest = (act.Rest(),)
         slots = range(max(self.layout_size, 1))
         self._activate = tuple(act.Activate(i) for i in slots)
         self._discard = tuple(act.Discard(i) for i in slots)
+        self._deal_draws = tuple(self._deal_order(armorer) for armorer in range(players))
+        self._ask_draws = tuple(Draw(seat, APPEND, -1, False) for seat in range(players))
+        self._spell_chance_cache: dict[tuple[int, ...], ChanceWeights] = {}
+        self._turn_cache: dict[tuple[int, int], tuple[Action, ...]] = {}
         self._handlers: dict[type, Callable[[BossQuestState, Any], None]] = {
             act.FirstArmorer: self._on_first_armorer,
             act.RevealBoss: self._on_reveal_boss,
@@ -98,6 +109,13 @@ class BossQuest(Game[BossQuestState]):
             act.Give: self._on_give,
             act.Cancel: self._on_cancel,
         }
+
+    def _deal_order(self, armorer: int) -> tuple[Draw, ...]:
+        """The deal from the armorer's left: a hidden card to each, then a visible one."""
+        n = self.players
+        order = [(armorer + 1 + i) % n for i in range(n)]
+        hidden = tuple(Draw(seat, HIDDEN, -1, False) for seat in order)
+        return hidden + tuple(Draw(seat, APPEND, -1, False) for seat in order)
 
     def check_options(self, options: dict[str, Any]) -> None:
         """The card file must load (an owner's printed cards are checked here)."""
@@ -162,7 +180,7 @@ class BossQuest(Game[BossQuestState]):
 
     def may_arm(self, state: BossQuestState, seat: int) -> int:
         """How many weapons the knight may ask for now (0: must go to the magician)."""
-        if is_over(state, self.cards, seat):
+        if attack(state, self.cards, seat) > effective_hp(state, self.cards):
             return 0  # BQ-ARM-6, BQ-SPELL-16
         if state.last_call_on:
             return min(1, self._deck_size(state))  # BQ-SPELL-15
@@ -170,13 +188,22 @@ class BossQuest(Game[BossQuestState]):
             return 0  # BQ-ARM-7
         return min(MAX_ASK, self._deck_size(state))  # BQ-ARM-1, BQ-ARM-8
 
-    def _turn_actions(self, state: BossQuestState) -> list[Action]:
-        legal: list[Action] = list(self._ask[: self.may_arm(state, state.turn)])
-        available = [i for i, slot in enumerate(state.slots) if slot.status == AVAILABLE]
-        if not available:
-            legal.extend(self._rest)  # BQ-MAGE-8
-        legal.extend([self._activate[i] for i in available])
-        legal.extend([self._discard[i] for i in available])
+    def _turn_actions(self, state: BossQuestState) -> tuple[Action, ...]:
+        asks = self.may_arm(state, state.turn)
+        available = 0
+        for index, slot in enumerate(state.slots):
+            if slot.status == AVAILABLE:
+                available |= 1 << index
+        legal = self._turn_cache.get((asks, available))
+        if legal is None:
+            slots = [i for i in range(self.layout_size) if available >> i & 1]
+            legal = (
+                *self._ask[:asks],
+                *(() if slots else self._rest),  # BQ-MAGE-8
+                *[self._activate[i] for i in slots],
+                *[self._discard[i] for i in slots],
+            )
+            self._turn_cache[asks, available] = legal
         return legal
 
     def _choice_actions(self, state: BossQuestState) -> list[Action]:
@@ -206,17 +233,26 @@ class BossQuest(Game[BossQuestState]):
     def chance_weights(self, state: BossQuestState) -> ChanceWeights:
         phase = state.phase
         if phase == DRAW:
-            return ChanceWeights(state.deck)
+            return _uniform(state.deck)
         if phase == SPELL:
-            kinds = [k for k, count in enumerate(state.spell_deck) if count]
-            return ChanceWeights(
-                [self._draw_spell[k] for k in kinds], [state.spell_deck[k] for k in kinds]
-            )
+            return self._spell_chances(state.spell_deck)
         if phase == BOSS:
             return ChanceWeights(tuple(map(self._reveal_boss.__getitem__, state.boss_deck)))
         if phase == ARMORER:
             return ChanceWeights(self._first_armorer)
         return ChanceWeights(())
+
+    def _spell_chances(self, deck: tuple[int, ...]) -> ChanceWeights:
+        """The spells a draw can give, weighted by how many of each the deck holds."""
+        chances = self._spell_chance_cache.get(deck)
+        if chances is None:
+            kinds = [k for k, count in enumerate(deck) if count]
+            chances = ChanceWeights(
+                tuple(self._draw_spell[k] for k in kinds), tuple(deck[k] for k in kinds)
+            )
+            if len(self._spell_chance_cache) < SPELL_CACHE_SIZE:
+                self._spell_chance_cache[deck] = chances
+        return chances
 
     def illegal_reason(self, state: BossQuestState, action: Action) -> str:
         """Why an action is not legal now, in the words of the rules."""
@@ -270,36 +306,35 @@ class BossQuest(Game[BossQuestState]):
     def _start_deal(self, s: BossQuestState) -> None:
         """Gather and deal the weapons: one hidden, then one visible, to every knight."""
         n = self.players
-        order = [(s.armorer + 1 + i) % n for i in range(n)]  # BQ-DEAL-1, BQ-ROUND-4
-        s.deck, s.deck_top = self._draw_weapon, ()
+        s.deck, s.deck_top = self._draw_weapon, ()  # BQ-ROUND-4
         s.hidden, s.visible = (-1,) * n, ((),) * n
-        s.draws = tuple(Draw(seat, HIDDEN, -1, False) for seat in order) + tuple(
-            Draw(seat, APPEND, -1, False) for seat in order
-        )
+        s.draws = self._deal_draws[s.armorer]  # BQ-DEAL-1
         s.resume = START_TURNS
         s.phase = DRAW
 
     def _on_draw_weapon(self, s: BossQuestState, action: act.DrawWeapon) -> None:
-        index = s.deck.index(action)
-        s.deck = s.deck[:index] + s.deck[index + 1 :]
-        card = self.cards.weapon_id(action.card)
-        self._place(s, card)
-        self._settle_draws(s)
+        deck = s.deck
+        index = deck.index(action)
+        s.deck = deck[:index] + deck[index + 1 :]
+        self._place(s, self._weapon_of[action])
+        if not (s.draws and s.deck and not s.deck_top):  # else: another chance draw is due
+            self._settle_draws(s)
 
     def _place(self, s: BossQuestState, card: int) -> None:
         """Give the drawn ``card`` to the knight owed the first pending draw."""
-        draw, s.draws = s.draws[0], s.draws[1:]
-        seat = draw.seat
-        if draw.place == HIDDEN:
+        draws = s.draws
+        seat, place, give_back, public = draws[0]
+        s.draws = draws[1:]
+        if place == APPEND:  # BQ-ARM-3
+            visible = list(s.visible)
+            visible[seat] = (*visible[seat], card)
+            s.visible = tuple(visible)
+        elif place == HIDDEN:
             s.hidden = replace_at(s.hidden, seat, card)
-        elif draw.place == APPEND:
-            s.visible = replace_at(s.visible, seat, (*s.visible[seat], card))  # BQ-ARM-3
         else:
-            mine = s.visible[seat]
-            s.visible = replace_at(s.visible, seat, replace_at(mine, draw.place, card))
-        if draw.give_back >= 0:  # BQ-SPELL-7: the card given up goes face down on top
-            knower = EVERYONE if draw.give_back_public else seat
-            s.deck_top = (*s.deck_top, (draw.give_back, knower))
+            s.visible = replace_at(s.visible, seat, replace_at(s.visible[seat], place, card))
+        if give_back >= 0:  # BQ-SPELL-7: the card given up goes face down on top
+            s.deck_top = (*s.deck_top, (give_back, EVERYONE if public else seat))
 
     def _settle_draws(self, s: BossQuestState) -> None:
         """Draw known cards from the top of the deck; go on once no draw is owed."""
@@ -340,7 +375,7 @@ class BossQuest(Game[BossQuestState]):
     def _on_ask(self, s: BossQuestState, action: act.Ask) -> None:
         if s.at_magician.count(False) == 1:
             s.lone_asked = True  # BQ-ARM-7
-        s.draws = (Draw(s.turn, APPEND, -1, False),) * action.count
+        s.draws = (self._ask_draws[s.turn],) * action.count
         s.resume, s.phase = NEXT_TURN, DRAW
         self._settle_draws(s)
 
@@ -431,8 +466,11 @@ class BossQuest(Game[BossQuestState]):
     def _combat(self, s: BossQuestState) -> None:
         combat = resolve_combat(s, self.cards)
         s.last_combat = combat
-        s.keys = tuple(k + r.keys_gained for k, r in zip(s.keys, combat.seats, strict=True))
-        s.hearts = tuple(h - r.heart_lost for h, r in zip(s.hearts, combat.seats, strict=True))
+        keys, hearts = list(s.keys), list(s.hearts)
+        for seat, result in enumerate(combat.seats):
+            keys[seat] += result.keys_gained
+            hearts[seat] -= result.heart_lost
+        s.keys, s.hearts = tuple(keys), tuple(hearts)
         # BQ-COMBAT-10, BQ-ROUND-1, BQ-ROUND-2: the boss and every spell set out are discarded.
         s.boss_discard = (*s.boss_discard, s.boss)
         discard = list(s.spell_discard)
@@ -440,7 +478,7 @@ class BossQuest(Game[BossQuestState]):
             discard[slot.kind] += 1
         s.spell_discard, s.slots, s.mystery = tuple(discard), (), -1
         s.last_call, s.last_call_on = (), False
-        if 0 in s.hearts or max(s.keys) >= self.keys_to_win:
+        if 0 in hearts or max(keys) >= self.keys_to_win:
             s.phase, s.result = OVER, self._final_outcome(s)
             return
         s.armorer = (s.armorer + 1) % self.players  # BQ-ROUND-3

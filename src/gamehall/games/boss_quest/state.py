@@ -143,7 +143,7 @@ class BossQuestState(ValueState):
     layout_left: int
     hidden: tuple[int, ...]
     visible: tuple[tuple[int, ...], ...]
-    deck: tuple[DrawWeapon, ...]  # the weapon deck, as the outcomes its next draw can give
+    deck: tuple[DrawWeapon, ...]  # the weapon deck, unordered, as the outcomes of a draw
     deck_top: tuple[tuple[int, int], ...]
     draws: tuple[Draw, ...]
     resume: int
@@ -158,4 +158,6 @@ class BossQuestState(ValueState):
 
 def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``values`` with the item at ``index`` replaced."""
-    return (*values[:index], value, *values[index + 1 :])
+    items = list(values)
+    items[index] = value
+    return tuple(items)
