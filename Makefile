@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: play test lint typecheck pytest bench anchors clean
 
 # Install what is needed and start the main job (the terminal game for now).
 play: $(STAMP)
@@ -29,8 +29,15 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2
 
-bench: $(STAMP)
+# Throughput beside the anchors (OpenSpiel, RLCard), pinned to one core.
+bench: $(STAMP) anchors
 	taskset -c 0 $(BIN)/python bench/run.py
+
+anchors: .venv-anchors/.installed
+.venv-anchors/.installed:
+	$(PYTHON) -m venv .venv-anchors
+	.venv-anchors/bin/pip install --quiet open-spiel rlcard
+	touch $@
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -74,7 +74,7 @@ def test_a_person_plays_by_number_and_notation_and_bad_input_reprompts(tmp_path:
     assert result.returncode == 0, result.stderr
     assert "Not allowed: ask 9: a knight asks the armorer for 1 to 4 weapons" in result.stdout
     assert "Not understood: 'hello'" in result.stdout
-    assert "Not understood: choose 1 to" in result.stdout
+    assert "Not understood: choose a number from 1 to" in result.stdout
     assert "Your hidden weapon" not in result.stdout
     assert "You receive your hidden weapon" in result.stdout
     assert json.loads(record.read_text())["actions"]
@@ -86,6 +86,24 @@ def test_french_play_speaks_french() -> None:
     )
     assert result.returncode == 0
     assert "Partie terminée" in result.stdout and "le Boss est" in result.stdout
+
+
+def test_french_errors_are_french() -> None:
+    result = gamehall(
+        "play",
+        "boss-quest",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "3",
+        "--lang",
+        "fr",
+        stdin="ask 9\nbonjour\nquit\n",
+    )
+    assert "Interdit : ask 9 : un chevalier demande de 1 à 4 cartes Arme" in result.stdout
+    assert "Incompris : « bonjour » n'est pas une action de Boss Quest" in result.stdout
 
 
 def test_simulate_prints_json_totals() -> None:

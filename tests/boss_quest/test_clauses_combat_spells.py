@@ -8,6 +8,7 @@ the round through the engine and checks what the engine says: keys, hearts, winn
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 
 import pytest
@@ -15,8 +16,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamehall.core.game import CHANCE
-from gamehall.games.boss_quest.actions import RevealBoss
-from gamehall.games.boss_quest.state import OVER, TURN, Combat
+from gamehall.games.boss_quest.actions import (
+    Activate,
+    Ask,
+    Cancel,
+    Discard,
+    Give,
+    RevealBoss,
+    SwapWith,
+    Target,
+)
+from gamehall.games.boss_quest.state import ACTIVE, DISCARDED, OVER, TURN, Combat
 from tests.boss_quest.scenario import Scenario
 
 COLOURS = "RBGYP"
@@ -970,3 +980,120 @@ def test_BQ_SPELL_16_over_knight_must_take_the_spell_option_in_last_call():
     sc.rejects("ask 1", "over the boss's HP")
     sc.play("discard 3")
     assert combat(sc).seats[0].over and sc.state.hearts == (2, 3, 3)
+
+
+# -- random games against an oracle written from the clauses -----------------------------------
+
+
+def clause_oracle(sc: Scenario, before, action, after) -> dict[str, object]:
+    """What the clauses say the combat ending ``before --action--> after`` gives.
+
+    Holdings are read from ``after`` (combat does not gather the weapons); the spells in play
+    are ``before``'s with the effect of ``action`` on them."""
+    cards = sc.game.cards
+    n = sc.game.players
+    slots = [list(slot) for slot in before.slots]
+    pending = before.pending
+    if isinstance(action, Activate):
+        slots[action.slot][1] = ACTIVE
+    elif isinstance(action, Discard):
+        slots[action.slot][1] = DISCARDED
+    elif isinstance(action, Target):
+        slots[pending.slot][1:] = [ACTIVE, action.seat]
+    elif isinstance(action, Cancel):
+        slots[action.slot][1] = slots[pending.slot][1] = DISCARDED
+    elif isinstance(action, SwapWith | Give):
+        slots[pending.slot][1] = DISCARDED
+    effects = [(cards.spells[kind].effect, target) for kind, status, target in slots
+               if status == ACTIVE]
+    kinds = [effect.kind for effect, _ in effects]
+    hp = before.boss + sum(e.amount for e, _ in effects if e.kind == "boss_hp")  # BQ-SPELL-3/4
+    held = [([h] if h >= 0 else []) + list(v) for h, v in zip(after.hidden, after.visible,
+                                                               strict=True)]
+    attack = [sum(cards.weapon_values[c] for c in held[s])
+              + sum(e.amount for e, t in effects if e.kind == "attack" and t == s)
+              for s in range(n)]  # BQ-DEAL-3, BQ-SPELL-2, BQ-SPELL-4
+    colours = [[COLOURS[cards.weapon_colours[c]] for c in held[s]] for s in range(n)]
+    failed = [
+        any(e.kind == "need_colour" and e.colour not in colours[s] for e, _ in effects)
+        or ("pair_colour" in kinds and all(colours[s].count(c) < 2 for c in colours[s]))
+        for s in range(n)
+    ]  # BQ-SPELL-8, BQ-SPELL-9
+    over = [attack[s] > hp for s in range(n)]  # BQ-SPELL-5
+    remaining = [s for s in range(n) if not over[s] and not failed[s]]  # BQ-COMBAT-2/3
+    ranks = sorted({(attack[s], -len(held[s])) for s in remaining}, reverse=True)
+    rank = 1 if "second_closest" in kinds else 0  # BQ-SPELL-14
+    winners = [s for s in remaining if len(ranks) > rank
+               and (attack[s], -len(held[s])) == ranks[rank]]  # BQ-COMBAT-4/5/6
+    perfect = [s in remaining and attack[s] == hp for s in range(n)]  # BQ-COMBAT-7
+    gained = [(1 + kinds.count("extra_key")) * (s in winners) + perfect[s]
+              for s in range(n)]  # BQ-COMBAT-8, BQ-SPELL-13
+    lost = [over[s] and "no_heart_loss" not in kinds for s in range(n)]  # BQ-SPELL-10
+    keys = tuple(k + g for k, g in zip(before.keys, gained, strict=True))
+    hearts = tuple(h - x for h, x in zip(before.hearts, lost, strict=True))
+    target = 4 if n == 5 else 5
+    result = None
+    if 0 in hearts or max(keys) >= target:  # BQ-END-1, BQ-END-2
+        ranked = [s for s in range(n) if hearts[s]] or list(range(n))  # BQ-END-3
+        best = max((keys[s], hearts[s]) for s in ranked)  # BQ-END-4
+        result = [s for s in ranked if (keys[s], hearts[s]) == best]  # BQ-END-5
+    return {
+        "hp": hp, "attack": attack, "over": over, "failed": failed, "winners": winners,
+        "perfect": perfect, "gained": gained, "lost": lost, "keys": keys, "hearts": hearts,
+        "result": result,
+    }
+
+
+def engine_combat(after) -> dict[str, object]:
+    """The same facts as the engine reports them."""
+    result = after.last_combat
+    seats = result.seats
+    return {
+        "hp": result.hp, "attack": [r.attack for r in seats], "over": [r.over for r in seats],
+        "failed": [r.failed_condition for r in seats], "winners": list(result.winners),
+        "perfect": [r.perfect for r in seats], "gained": [r.keys_gained for r in seats],
+        "lost": [r.heart_lost for r in seats], "keys": after.keys, "hearts": after.hearts,
+        "result": list(after.result.winners) if after.result else None,
+    }
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5))
+def test_BQ_COMBAT_4_random_games_agree_with_the_clause_oracle(seed, players):
+    """BQ-COMBAT-4 (and BQ-COMBAT-2..9, BQ-SPELL-2..5, -8..10, -13, -14, BQ-END-1..5,
+    BQ-ROUND-1..3, BQ-ROUND-6): random legal games; every combat matches an oracle written
+    from the clauses, and after it the game ends or a new round starts."""
+    rng = random.Random(seed)
+    sc = Scenario(players)
+    game, state = sc.game, sc.state
+    combats = 0
+    for _ in range(1500):
+        if game.is_over(state):
+            break
+        if game.to_move(state) == CHANCE:
+            choices = [a for a, p in game.chance_outcomes(state) if p > 0]
+        else:
+            legal = list(game.legal_actions(state))
+            asks = [a for a in legal if isinstance(a, Ask)]
+            # Ask less often than the uniform choice would, so rounds are not all busts.
+            choices = asks[:1] if asks and rng.random() < 0.3 else legal
+            if state.pending is not None and state.pending.choice == "cancel":
+                codes = {game.cards.spells[state.slots[a.slot].kind].code for a in legal}
+                assert not codes & {"last-call", "cancel", "swap-hidden", "swap-deck"}
+        action = rng.choice(choices)
+        after = game.apply(state, action)
+        if after.last_combat is not state.last_combat:
+            combats += 1
+            assert engine_combat(after) == clause_oracle(sc, state, action, after)
+            assert sum(after.spell_deck) + sum(after.spell_discard) == 23  # BQ-ROUND-2
+            if after.result is None:
+                assert after.round == state.round + 1  # BQ-ROUND-1
+                assert after.armorer == (state.armorer + 1) % players  # BQ-ROUND-3
+                # BQ-COMBAT-10, BQ-ROUND-5: the boss is discarded (an empty deck is rebuilt).
+                if after.boss_discard:
+                    assert after.boss_discard[-1] == state.boss
+                    assert state.boss not in after.boss_deck
+                else:
+                    assert sorted(after.boss_deck) == list(range(14, 22))
+        state = after
+    assert combats

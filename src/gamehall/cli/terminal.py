@@ -106,7 +106,7 @@ class TerminalSession:
                 match.submit(seat, action)
                 return
             except GamehallError as error:
-                self.say(Text("core.illegal", {"reason": str(error)}))
+                self.say(Text("core.illegal", {"reason": error.render(self.catalog.language)}))
 
     def read_choice(
         self, answer: str, legal: list[Action] | tuple[Action, ...] | object, seat: int
@@ -123,7 +123,7 @@ class TerminalSession:
             try:
                 undone = self.match.undo(seat)
             except GamehallError as error:
-                self.say(Text("core.illegal", {"reason": str(error)}))
+                self.say(Text("core.illegal", {"reason": error.render(self.catalog.language)}))
                 return None
             self.logged = len(self.match.actions)
             self.say(Text("core.undone", {"action": str(undone)}))
@@ -133,12 +133,13 @@ class TerminalSession:
             if 1 <= number <= len(legal):
                 chosen: Action = legal[number - 1]
                 return chosen
-            self.say(Text("core.unknown_input", {"reason": f"choose 1 to {len(legal)}"}))
+            reason = Text("core.choose_range", {"count": len(legal)})
+            self.say(Text("core.unknown_input", {"reason": reason}))
             return None
         try:
             return self.match.game.parse_action(answer)
         except InvalidActionError as error:
-            self.say(Text("core.unknown_input", {"reason": str(error)}))
+            self.say(Text("core.unknown_input", {"reason": error.render(self.catalog.language)}))
             return None
 
     def finish(self) -> None:

@@ -2,9 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Self
+
+from gamehall.core.i18n import Text, catalog
+
 
 class GamehallError(ValueError):
-    """Base of every error gamehall raises on bad input."""
+    """Base of every error gamehall raises on bad input.
+
+    The message is English; ``text``, when given, is the same message as a translatable
+    Text so interfaces can show it in the player's language.
+    """
+
+    def __init__(self, message: str, text: Text | None = None) -> None:
+        super().__init__(message)
+        self.text = text
+
+    @classmethod
+    def of(cls, text: Text) -> Self:
+        """The error whose message is ``text`` (rendered in English for the message)."""
+        return cls(catalog("en").render(text), text)
+
+    def render(self, language: str) -> str:
+        """The message in ``language``."""
+        return catalog(language).render(self.text) if self.text else str(self)
 
 
 class InvalidActionError(GamehallError):

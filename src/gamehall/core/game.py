@@ -151,7 +151,7 @@ class Game(ABC, Generic[S]):
         """The next state, for an action already known to be legal (the fast path)."""
 
     @abstractmethod
-    def illegal_reason(self, state: S, action: Action) -> str:
+    def illegal_reason(self, state: S, action: Action) -> Text:
         """Why ``action`` is not legal in ``state`` (called only for illegal actions)."""
 
     @abstractmethod
@@ -197,8 +197,12 @@ class Game(ABC, Generic[S]):
         """The next state; raises IllegalActionError saying why, leaving ``state`` unchanged."""
         if not self.is_legal(state, action):
             if self.to_move(state) is None:
-                raise IllegalActionError(f"{action}: the game is over")
-            raise IllegalActionError(f"{action}: {self.illegal_reason(state, action)}")
+                reason = Text("core.illegal.game_over")
+            else:
+                reason = self.illegal_reason(state, action)
+            raise IllegalActionError.of(
+                Text("core.illegal_action", {"action": str(action), "reason": reason})
+            )
         return self.apply_legal(state, action)
 
     def reveals(self, state: S, action: Action) -> bool:

@@ -93,21 +93,35 @@ class Match:
         mover = self.to_move()
         if mover != seat:
             if mover is None:
-                raise IllegalActionError(f"{action}: the game is over")
-            raise NotYourTurnError(f"{action}: it is not seat {seat + 1}'s turn")
+                reason = Text("core.illegal.game_over")
+            else:
+                reason = Text("core.illegal.not_your_turn", {"seat": seat + 1})
+            raise NotYourTurnError.of(
+                Text("core.illegal_action", {"action": str(action), "reason": reason})
+            )
         self._push(self.game.apply(self.state, action), action, seat)
 
     def submit_chance(self, action: Action) -> None:
         """Apply a chance outcome chosen by a person (their physical dice or cards)."""
         if self.to_move() != CHANCE:
-            raise IllegalActionError(f"{action}: no chance outcome is due now")
+            raise IllegalActionError.of(
+                Text(
+                    "core.illegal_action",
+                    {"action": str(action), "reason": Text("core.illegal.no_chance_due")},
+                )
+            )
         self._push(self.game.apply(self.state, action), action, CHANCE)
 
     def play(self, action: Action) -> None:
         """Apply the next action, whoever is to move: a seat's move or a chance outcome."""
         mover = self.to_move()
         if mover is None:
-            raise IllegalActionError(f"{action}: the game is over")
+            raise IllegalActionError.of(
+                Text(
+                    "core.illegal_action",
+                    {"action": str(action), "reason": Text("core.illegal.game_over")},
+                )
+            )
         self._push(self.game.apply(self.state, action), action, mover)
 
     def step_chance(self) -> Action:
@@ -157,24 +171,24 @@ class Match:
 
     # -- undo ---------------------------------------------------------------------------
 
-    def undo_blocker(self, seat: int) -> str | None:
+    def undo_blocker(self, seat: int) -> Text | None:
         """Why ``seat`` may not undo now, or None if it may."""
         if not self.actions:
-            return "nothing has been played yet"
+            return Text("core.undo.nothing")
         mover = self.movers[-1]
         if mover == CHANCE:
-            return "the last action was a draw or a roll, which cannot be taken back"
+            return Text("core.undo.chance")
         if mover != seat:
-            return f"the last action was seat {mover + 1}'s, not yours"
+            return Text("core.undo.other_seat", {"seat": mover + 1})
         if self.game.reveals(self.states[-2], self.actions[-1]):
-            return "the last action revealed something, so it cannot be taken back"
+            return Text("core.undo.reveal")
         return None
 
     def undo(self, seat: int) -> Action:
         """Take back ``seat``'s last action, within the undo policy."""
         reason = self.undo_blocker(seat)
         if reason is not None:
-            raise UndoError(f"cannot undo: {reason}")
+            raise UndoError.of(Text("core.undo.refused", {"reason": reason}))
         self.states.pop()
         self.movers.pop()
         return self.actions.pop()

@@ -17,6 +17,7 @@ from typing import ClassVar, Final
 from weakref import WeakValueDictionary
 
 from gamehall.core.errors import InvalidActionError
+from gamehall.core.i18n import Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,18 +199,17 @@ def parse(text: str) -> BossQuestAction:
     if words == ["rest"]:
         return Rest()
     if len(words) != 2:
-        raise InvalidActionError(
-            f"{text!r} is not a Boss Quest action (try 'ask 2' or 'activate 1')"
-        )
+        raise InvalidActionError.of(Text("bq.parse.unknown", {"text": text}))
     verb, argument = words[0].lower(), words[1]
     if verb in _NUMBERED:
         kind, offset = _NUMBERED[verb]
         if not argument.isdigit():
-            raise InvalidActionError(f"{text!r}: {verb} takes a number, not {argument!r}")
+            params = {"text": text, "verb": verb, "argument": argument}
+            raise InvalidActionError.of(Text("bq.parse.number", params))
         number = int(argument) - offset
         if offset and number < 0:
-            raise InvalidActionError(f"{text!r}: numbering starts at 1")
+            raise InvalidActionError.of(Text("bq.parse.from_one", {"text": text}))
         return kind(number)
     if verb in _NAMED:
         return _NAMED[verb](argument)
-    raise InvalidActionError(f"{text!r}: unknown verb {verb!r} (ask, activate, discard, rest, ...)")
+    raise InvalidActionError.of(Text("bq.parse.verb", {"text": text, "verb": verb}))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamehall.core.game import Action
+from gamehall.core.i18n import Text
 from gamehall.games.boss_quest import actions as act
 from gamehall.games.boss_quest.combat import is_over
 from gamehall.games.boss_quest.state import (
@@ -23,7 +24,7 @@ CHANCE_ACTIONS = (act.FirstArmorer, act.RevealBoss, act.DrawSpell, act.DrawWeapo
 CHOICE_ACTIONS = (act.Target, act.SwapWith, act.Give, act.Cancel)
 
 
-def explain_illegal(game: BossQuest, state: BossQuestState, action: Action) -> str:
+def explain_illegal(game: BossQuest, state: BossQuestState, action: Action) -> Text:
     """The reason ``action`` is not legal in ``state``."""
     if state.phase == TURN:
         return _turn_reason(game, state, action)
@@ -32,71 +33,71 @@ def explain_illegal(game: BossQuest, state: BossQuestState, action: Action) -> s
     return _chance_reason(game, state, action)
 
 
-def _chance_reason(game: BossQuest, state: BossQuestState, action: Action) -> str:
+def _why(key: str, **params: object) -> Text:
+    return Text(f"bq.illegal.{key}", params)
+
+
+def _chance_reason(game: BossQuest, state: BossQuestState, action: Action) -> Text:
     if not isinstance(action, CHANCE_ACTIONS):
-        return "cards are being dealt: the next action is a draw, not a knight's move"
-    expected = type(game.chance_weights(state).actions[0])
-    if not isinstance(action, expected):
-        return f"the next chance outcome is a {expected.__doc__ or expected.__name__}"
+        return _why("dealing")
+    expected = game.chance_weights(state).actions[0]
+    if not isinstance(action, type(expected)):
+        return _why("other_chance", verb=str(expected).split()[0])
     if isinstance(action, act.FirstArmorer):
-        return f"there is no seat {action.seat + 1}"
+        return _why("no_seat", seat=action.seat + 1)
     if isinstance(action, act.RevealBoss):
-        return f"no boss with {action.hp} HP is left in the boss deck"
+        return _why("no_boss", hp=action.hp)
     if isinstance(action, act.DrawSpell):
-        return f"no spell {action.code!r} is left in the spell deck"
+        return _why("no_spell_code", code=action.code)
     assert isinstance(action, act.DrawWeapon)
-    return f"weapon {action.card} is not in the weapon deck"
+    return _why("no_weapon", card=action.card)
 
 
-def _slot_reason(game: BossQuest, state: BossQuestState, slot: int, verb: str) -> str | None:
+def _slot_reason(state: BossQuestState, slot: int, verb: str) -> Text:
     if not 0 <= slot < len(state.slots):
-        return f"there is no spell {slot + 1} at the magician (spells 1 to {len(state.slots)})"
+        return _why("no_slot", slot=slot + 1, count=len(state.slots))
     status = state.slots[slot].status
     if status == ACTIVE:
-        if verb == "discard":
-            return f"spell {slot + 1} is active, and an active spell cannot be discarded"
-        return f"spell {slot + 1} is already active"
+        return _why("active_discard" if verb == "discard" else "already_active", slot=slot + 1)
     if status != AVAILABLE:
-        gone = "discarded" if status == DISCARDED else "used"
-        return f"spell {slot + 1} has been {gone} and is no longer available"
-    return None
+        return _why("slot_discarded" if status == DISCARDED else "slot_used", slot=slot + 1)
+    return _why("not_now")
 
 
-def _turn_reason(game: BossQuest, state: BossQuestState, action: Action) -> str:
+def _turn_reason(game: BossQuest, state: BossQuestState, action: Action) -> Text:
     seat = state.turn
     if isinstance(action, act.Ask):
         if not 1 <= action.count <= 4:
-            return "a knight asks the armorer for 1 to 4 weapons"
+            return _why("ask_range")
         if is_over(state, game.cards, seat):
-            return "you are over the boss's HP and must go to the magician"
+            return _why("over")
         if state.last_call_on:
-            return "during the last call a knight may ask for exactly one weapon"
+            return _why("last_call_ask")
         allowed = game.may_arm(state, seat)
         if allowed == 0 and state.lone_asked:
-            return "you are the last knight arming and have had your last request"
-        return f"the weapon deck holds only {allowed} card(s)"
+            return _why("lone")
+        return _why("deck_short", count=allowed)
     if isinstance(action, act.Activate | act.Discard):
         verb = "discard" if isinstance(action, act.Discard) else "activate"
-        return _slot_reason(game, state, action.slot, verb) or "not allowed now"
+        return _slot_reason(state, action.slot, verb)
     if isinstance(action, act.Rest):
-        return "spells are still available at the magician: activate or discard one"
+        return _why("rest")
     if isinstance(action, CHOICE_ACTIONS):
-        return "no spell is waiting for a choice"
-    return "it is a knight's turn, not a draw"
+        return _why("no_choice")
+    return _why("chance_turn")
 
 
-def _choice_reason(game: BossQuest, state: BossQuestState, action: Action) -> str:
+def _choice_reason(game: BossQuest, state: BossQuestState, action: Action) -> Text:
     pending = state.pending
     assert pending is not None
     wanted = {"target": act.Target, "swap": act.SwapWith, "give": act.Give, "cancel": act.Cancel}
-    expected = wanted[pending.choice]
-    if not isinstance(action, expected):
-        return f"first finish the spell: choose with '{pending.choice} ...'"
+    if not isinstance(action, wanted[pending.choice]):
+        return _why("finish_spell", choice=pending.choice)
     if isinstance(action, act.Target | act.SwapWith):
         if not 0 <= action.seat < game.players:
-            return f"there is no seat {action.seat + 1}"
-        return "swap with another knight, not yourself"
+            return _why("no_seat", seat=action.seat + 1)
+        return _why("swap_self")
     if isinstance(action, act.Give):
-        return f"you hold no weapon {action.card}"
+        return _why("give", card=action.card)
     assert isinstance(action, act.Cancel)
-    return f"spell {action.slot + 1} is not an activated spell in play"
+    return _why("cancel", slot=action.slot + 1)

@@ -254,7 +254,7 @@ class BossQuest(Game[BossQuestState]):
                 self._spell_chance_cache[deck] = chances
         return chances
 
-    def illegal_reason(self, state: BossQuestState, action: Action) -> str:
+    def illegal_reason(self, state: BossQuestState, action: Action) -> Text:
         """Why an action is not legal now, in the words of the rules."""
         from gamehall.games.boss_quest.explain import explain_illegal
 
