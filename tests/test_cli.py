@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -10,17 +11,15 @@ from pathlib import Path
 import pytest
 
 
-def gamehall(
-    *args: str, stdin: str = "", cwd: Path | None = None
-) -> subprocess.CompletedProcess[str]:
+def gamehall(command: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run ``gamehall COMMAND`` (split like a shell) as a separate process."""
     return subprocess.run(
-        [sys.executable, "-m", "gamehall", *args],
+        [sys.executable, "-m", "gamehall", *shlex.split(command)],
         check=False,
         input=stdin,
         capture_output=True,
         text=True,
         timeout=120,
-        cwd=cwd,
         env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
     )
 
@@ -33,73 +32,40 @@ def test_games_lists_boss_quest() -> None:
 
 def test_bots_play_a_whole_game_and_the_record_replays(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    result = gamehall(
-        "play",
-        "boss-quest",
-        "--players",
-        "3",
-        "--bots",
-        "3",
-        "--seed",
-        "7",
-        "--record",
-        str(record),
-    )
+    result = gamehall(f"play boss-quest --players 3 --bots 3 --seed 7 --record {record}")
     assert result.returncode == 0, result.stderr
     assert "Game over" in result.stdout and "Combat against" in result.stdout
     data = json.loads(record.read_text())
     assert data["game"] == "boss-quest" and data["seed"] == 7 and data["outcome"]
-    verify = gamehall("replay", str(record), "--verify")
+    verify = gamehall(f"replay {record} --verify")
     assert verify.returncode == 0 and "replays exactly" in verify.stdout
-    steps = gamehall("replay", str(record), "--seat", "2")
-    assert steps.returncode == 0 and "Knight 2 receives" in steps.stdout
+    steps = gamehall(f"replay {record} --seat 2")
+    assert steps.returncode == 0 and "You receive your hidden weapon" in steps.stdout
 
 
 def test_a_person_plays_by_number_and_notation_and_bad_input_reprompts(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     moves = "ask 9\nhello\n42\nask 1\n" + "1\n" * 400
     result = gamehall(
-        "play",
-        "boss-quest",
-        "--players",
-        "2",
-        "--bots",
-        "1",
-        "--seed",
-        "3",
-        "--record",
-        str(record),
-        stdin=moves,
+        f"play boss-quest --players 2 --bots 1 --seed 3 --record {record}", stdin=moves
     )
     assert result.returncode == 0, result.stderr
     assert "Not allowed: ask 9: a knight asks the armorer for 1 to 4 weapons" in result.stdout
     assert "Not understood: 'hello'" in result.stdout
     assert "Not understood: choose a number from 1 to" in result.stdout
-    assert "Your hidden weapon" not in result.stdout
     assert "You receive your hidden weapon" in result.stdout
     assert json.loads(record.read_text())["actions"]
 
 
 def test_french_play_speaks_french() -> None:
-    result = gamehall(
-        "play", "boss-quest", "--players", "2", "--bots", "2", "--seed", "1", "--lang", "fr"
-    )
+    result = gamehall("play boss-quest --players 2 --bots 2 --seed 1 --lang fr")
     assert result.returncode == 0
     assert "Partie terminée" in result.stdout and "le Boss est" in result.stdout
 
 
 def test_french_errors_are_french() -> None:
     result = gamehall(
-        "play",
-        "boss-quest",
-        "--players",
-        "2",
-        "--bots",
-        "1",
-        "--seed",
-        "3",
-        "--lang",
-        "fr",
+        "play boss-quest --players 2 --bots 1 --seed 3 --lang fr",
         stdin="ask 9\nbonjour\nquit\n",
     )
     assert "Interdit : ask 9 : un chevalier demande de 1 à 4 cartes Arme" in result.stdout
@@ -107,19 +73,8 @@ def test_french_errors_are_french() -> None:
 
 
 def test_simulate_prints_json_totals() -> None:
-    result = gamehall(
-        "simulate",
-        "boss-quest",
-        "--players",
-        "3",
-        "--games",
-        "30",
-        "--bots",
-        "heuristic,random,random",
-        "--seed",
-        "1",
-        "--json",
-    )
+    bots = "heuristic,random,random"
+    result = gamehall(f"simulate boss-quest --players 3 --games 30 --bots {bots} --seed 1 --json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["games"] == 30 and len(data["wins"]) == 3
@@ -128,7 +83,7 @@ def test_simulate_prints_json_totals() -> None:
 
 
 def test_bench_prints_json_for_every_game() -> None:
-    result = gamehall("bench", "--json", "--games", "20", "--repeats", "1")
+    result = gamehall("bench --json --games 20 --repeats 1")
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)["games"]
     assert {row["game"] for row in rows} == {"boss-quest"}
@@ -136,20 +91,20 @@ def test_bench_prints_json_for_every_game() -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("command", "message"),
     [
-        (["play", "chess"], "error: unknown game 'chess' (known games: boss-quest)"),
-        (["play", "boss-quest", "--players", "7"], "error: boss-quest is played by 2 to 5"),
-        (["play", "boss-quest", "--option", "mystery"], "must be written NAME=VALUE"),
-        (["play", "boss-quest", "--option", "speed=3"], "has no option 'speed'"),
-        (["play", "boss-quest", "--lang", "de"], "unknown language 'de'"),
-        (["simulate", "boss-quest", "--bots", "random"], "names 1 bots for 3 players"),
-        (["simulate", "boss-quest", "--bots", "genius,random,random"], "unknown bot 'genius'"),
-        (["replay", "/nonexistent.json"], "cannot read /nonexistent.json"),
+        ("play chess", "error: unknown game 'chess' (known games: boss-quest)"),
+        ("play boss-quest --players 7", "error: boss-quest is played by 2 to 5"),
+        ("play boss-quest --option mystery", "must be written NAME=VALUE"),
+        ("play boss-quest --option speed=3", "has no option 'speed'"),
+        ("play boss-quest --lang de", "unknown language 'de'"),
+        ("simulate boss-quest --bots random", "names 1 bots for 3 players"),
+        ("simulate boss-quest --bots genius,random,random", "unknown bot 'genius'"),
+        ("replay /nonexistent.json", "cannot read /nonexistent.json"),
     ],
 )
-def test_bad_input_is_one_line_and_a_nonzero_exit(args: list[str], message: str) -> None:
-    result = gamehall(*args)
+def test_bad_input_is_one_line_and_a_nonzero_exit(command: str, message: str) -> None:
+    result = gamehall(command)
     assert result.returncode == 2
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
@@ -157,17 +112,15 @@ def test_bad_input_is_one_line_and_a_nonzero_exit(args: list[str], message: str)
 
 def test_tampered_record_is_rejected_with_the_index(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    gamehall("play", "boss-quest", "--bots", "3", "--seed", "2", "--record", str(record))
+    gamehall(f"play boss-quest --bots 3 --seed 2 --record {record}")
     data = json.loads(record.read_text())
     data["actions"][1] = "boss 99"
     record.write_text(json.dumps(data))
-    result = gamehall("replay", str(record), "--verify")
+    result = gamehall(f"replay {record} --verify")
     assert result.returncode == 2
     assert "action 1 ('boss 99') does not replay: boss 99: no boss with 99 HP" in result.stderr
 
 
 def test_record_in_a_missing_directory_is_refused_before_playing(tmp_path: Path) -> None:
-    result = gamehall(
-        "play", "boss-quest", "--bots", "3", "--record", str(tmp_path / "nope" / "game.json")
-    )
+    result = gamehall(f"play boss-quest --bots 3 --record {tmp_path / 'nope' / 'game.json'}")
     assert result.returncode == 2 and "no directory" in result.stderr
