@@ -878,10 +878,6 @@ def test_BQ_MAGE_4_discarded_spell_has_no_effect_and_cannot_be_activated() -> No
     sc.rejects("discard 1", "spell 1 has been discarded")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (view): a discarded spell stays in its magician slot until the round ends; the "
-    "public spell_discard count does not grow when a spell is discarded"
-))
 def test_BQ_MAGE_4_discarded_spell_goes_to_the_discard_pile() -> None:
     """BQ-MAGE-4: a discarded spell goes to the spell discard pile (its size grows by one)."""
     sc = Scenario(3).start(armorer=0, boss=17, spells=("hp+2", "atk+2", "extra-key"))

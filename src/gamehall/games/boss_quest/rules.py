@@ -272,8 +272,13 @@ class BossQuest(Game[BossQuestState]):
         self._start_round(s)
 
     def _start_round(self, s: BossQuestState) -> None:
+        """A new round: every knight arming again, weapons gathered, a boss to reveal."""
+        n = self.players
         s.round += 1
         s.phase = BOSS
+        s.at_magician, s.lone_asked = (False,) * n, False  # BQ-ROUND-6
+        s.hidden, s.visible = (-1,) * n, ((),) * n  # BQ-ROUND-4: weapons gathered
+        s.deck, s.deck_top = self._draw_weapon, ()
         if not s.boss_deck:  # BQ-ROUND-5
             s.boss_deck, s.boss_discard = tuple(sorted(s.boss_discard)), ()
 
@@ -304,10 +309,7 @@ class BossQuest(Game[BossQuestState]):
         self._settle_layout(s)
 
     def _start_deal(self, s: BossQuestState) -> None:
-        """Gather and deal the weapons: one hidden, then one visible, to every knight."""
-        n = self.players
-        s.deck, s.deck_top = self._draw_weapon, ()  # BQ-ROUND-4
-        s.hidden, s.visible = (-1,) * n, ((),) * n
+        """Deal the gathered weapons: one hidden, then one visible, to every knight."""
         s.draws = self._deal_draws[s.armorer]  # BQ-DEAL-1
         s.resume = START_TURNS
         s.phase = DRAW
@@ -347,10 +349,7 @@ class BossQuest(Game[BossQuestState]):
         if s.draws:
             return
         if s.resume == START_TURNS:
-            n = self.players
-            s.at_magician, s.lone_asked = (False,) * n, False
-            s.last_call, s.last_call_on = (), False
-            s.phase, s.turn = TURN, (s.armorer + 1) % n  # BQ-TURN-1
+            s.phase, s.turn = TURN, (s.armorer + 1) % self.players  # BQ-TURN-1
         else:
             self._next_turn(s)
 
@@ -383,7 +382,11 @@ class BossQuest(Game[BossQuestState]):
         s.at_magician = replace_at(s.at_magician, s.turn, True)  # BQ-MAGE-1
 
     def _set_slot(self, s: BossQuestState, index: int, status: int, target: int = -1) -> None:
-        s.slots = replace_at(s.slots, index, Slot(s.slots[index].kind, status, target))
+        """Change a spell's status; a spell discarded or used up goes to the discard pile."""
+        kind = s.slots[index].kind
+        s.slots = replace_at(s.slots, index, Slot(kind, status, target))
+        if status in (SPENT, DISCARDED):  # BQ-MAGE-4, BQ-SPELL-6, -7, -11
+            s.spell_discard = replace_at(s.spell_discard, kind, s.spell_discard[kind] + 1)
 
     def _on_rest(self, s: BossQuestState, action: act.Rest) -> None:
         self._go_to_magician(s)
@@ -475,7 +478,8 @@ class BossQuest(Game[BossQuestState]):
         s.boss_discard = (*s.boss_discard, s.boss)
         discard = list(s.spell_discard)
         for slot in s.slots:
-            discard[slot.kind] += 1
+            if slot.status in (AVAILABLE, ACTIVE):  # the others are in the pile already
+                discard[slot.kind] += 1
         s.spell_discard, s.slots, s.mystery = tuple(discard), (), -1
         s.last_call, s.last_call_on = (), False
         if 0 in hearts or max(keys) >= self.keys_to_win:
