@@ -108,9 +108,18 @@ def match_of(players: int, *texts: str, **options: Any) -> Match:
 
 
 SETUP_3 = (
-    "armorer 1", "boss 17", "spell hp+1", "spell atk+1", "spell hp+2",
+    "armorer 1",
+    "boss 17",
+    "spell hp+1",
+    "spell atk+1",
+    "spell hp+2",
     # seat 2 then 3 then 1 get a hidden weapon, then a visible one
-    "weapon R1", "weapon R2", "weapon R3", "weapon R4", "weapon R5", "weapon R6",
+    "weapon R1",
+    "weapon R2",
+    "weapon R3",
+    "weapon R4",
+    "weapon R5",
+    "weapon R6",
 )
 
 
@@ -215,10 +224,16 @@ def test_BQ_COMP_5_dark_spells_are_one_each_of_six_effects() -> None:
         behaviour = spell_behaviour(code)
         if behaviour[0] in ("attack", "swap", "give"):
             dark[behaviour] += count
-    assert dark == Counter({
-        ("attack", 1): 1, ("attack", 2): 1, ("attack", -1): 1, ("attack", -2): 1,
-        ("swap", 0): 1, ("give", 0): 1,
-    })
+    assert dark == Counter(
+        {
+            ("attack", 1): 1,
+            ("attack", 2): 1,
+            ("attack", -1): 1,
+            ("attack", -2): 1,
+            ("swap", 0): 1,
+            ("give", 0): 1,
+        }
+    )
 
 
 def test_BQ_COMP_6_light_spells_follow_the_house_split() -> None:
@@ -240,11 +255,20 @@ def test_BQ_COMP_6_light_spells_follow_the_house_split() -> None:
             assert change == 0
             light[(effect.kind, effect.colour)] += count
     weapon_colours = {card[0] for card in ALL_WEAPONS}
-    expected: Counter[tuple[str, object]] = Counter({
-        ("boss_hp", 1): 2, ("boss_hp", 2): 1, ("boss_hp", -1): 2, ("boss_hp", -2): 1,
-        ("pair_colour", None): 1, ("no_heart_loss", None): 1, ("cancel", None): 1,
-        ("extra_key", None): 1, ("second_closest", None): 1, ("last_call", None): 1,
-    })
+    expected: Counter[tuple[str, object]] = Counter(
+        {
+            ("boss_hp", 1): 2,
+            ("boss_hp", 2): 1,
+            ("boss_hp", -1): 2,
+            ("boss_hp", -2): 1,
+            ("pair_colour", None): 1,
+            ("no_heart_loss", None): 1,
+            ("cancel", None): 1,
+            ("extra_key", None): 1,
+            ("second_closest", None): 1,
+            ("last_call", None): 1,
+        }
+    )
     expected.update({("need_colour", colour): 1 for colour in weapon_colours})
     assert light == expected
     assert sum(light.values()) == 17
@@ -340,8 +364,16 @@ def test_BQ_SETUP_3_spells_per_round_option_sets_the_layout_size() -> None:
     sc = Scenario(2, spells_per_round=3).start(spells=("hp+1", "hp-1", "pair"))
     assert len(spell_slots(sc)) == 3
     assert sc.legal() == [
-        "ask 1", "ask 2", "ask 3", "ask 4",
-        "activate 1", "activate 2", "activate 3", "discard 1", "discard 2", "discard 3",
+        "ask 1",
+        "ask 2",
+        "ask 3",
+        "ask 4",
+        "activate 1",
+        "activate 2",
+        "activate 3",
+        "discard 1",
+        "discard 2",
+        "discard 3",
     ]
 
 
@@ -436,8 +468,8 @@ def test_BQ_DEAL_3_attack_is_the_sum_of_every_weapon_held(data: st.DataObject) -
     players = data.draw(st.integers(2, 5))
     cards = data.draw(st.permutations(ALL_WEAPONS))
     count = data.draw(st.integers(1, 4))
-    hidden, visible = cards[:players], cards[players: 2 * players]
-    extra = cards[2 * players: 2 * players + count]
+    hidden, visible = cards[:players], cards[players : 2 * players]
+    extra = cards[2 * players : 2 * players + count]
     sc = Scenario(players).start(
         armorer=players - 1, boss=21, spells=QUIET_SPELLS, hidden=hidden, visible=visible
     )
@@ -482,7 +514,8 @@ def test_BQ_TURN_2_arm_or_go_to_the_magician_on_any_turn(players: int) -> None:
     slots = range(1, players + 1)
     both = (
         [f"ask {n}" for n in range(1, 5)]
-        + [f"activate {k}" for k in slots] + [f"discard {k}" for k in slots]
+        + [f"activate {k}" for k in slots]
+        + [f"discard {k}" for k in slots]
     )
     for _ in range(2 * players):  # every seat's first and second turn
         assert sc.legal() == both
@@ -593,7 +626,10 @@ def test_BQ_ARM_4_a_player_may_arm_again_on_a_later_turn() -> None:
     for turn in range(3):
         assert sc.to_move() == 0
         assert [a for a in sc.legal() if a.startswith("ask")] == [
-            "ask 1", "ask 2", "ask 3", "ask 4"
+            "ask 1",
+            "ask 2",
+            "ask 3",
+            "ask 4",
         ]
         ask(sc, 1)
         assert len(sc.view(None)["players"][0]["visible"]) == 2 + turn
@@ -603,8 +639,11 @@ def test_BQ_ARM_4_a_player_may_arm_again_on_a_later_turn() -> None:
 def over_scenario() -> Scenario:
     """Seat 2 (index 1) holds 14 against a 17 HP boss; seats 1 and 3 hold little."""
     return Scenario(3).start(
-        armorer=0, boss=17, spells=("hp+2", "hp-2", "extra-key"),
-        hidden=("R1", "R7", "G2"), visible=("B1", "B7", "Y2"),
+        armorer=0,
+        boss=17,
+        spells=("hp+2", "hp-2", "extra-key"),
+        hidden=("R1", "R7", "G2"),
+        visible=("B1", "B7", "Y2"),
     )
 
 
@@ -633,8 +672,11 @@ def test_BQ_ARM_5_attack_spell_putting_an_arming_player_over_is_announced() -> N
     """BQ-ARM-5: a dark attack spell placed on a player still arming can put them over; the
     announcement is made then."""
     sc = Scenario(3).start(
-        armorer=0, boss=17, spells=("atk+2", "extra-key", "pair"),
-        hidden=("R1", "R7", "G2"), visible=("B1", "B6", "Y2"),
+        armorer=0,
+        boss=17,
+        spells=("atk+2", "extra-key", "pair"),
+        hidden=("R1", "R7", "G2"),
+        visible=("B1", "B6", "Y2"),
     )
     sc.play("ask 1").draw("G3")  # seat 2: 13 + 3 = 16, under 17
     logs = play_logged(sc, "activate 1")  # seat 3 activates atk+2 and must pick a target
@@ -664,8 +706,11 @@ def test_BQ_ARM_5_spell_puts_an_arming_player_over_and_back_under() -> None:
     """BQ-ARM-5: a player still arming is put over by an HP spell (announced) and brought
     back under by another."""
     sc = Scenario(3).start(
-        armorer=0, boss=17, spells=("hp-2", "hp+2", "extra-key"),
-        hidden=("R1", "R7", "G2"), visible=("B1", "B6", "Y2"),
+        armorer=0,
+        boss=17,
+        spells=("hp-2", "hp+2", "extra-key"),
+        hidden=("R1", "R7", "G2"),
+        visible=("B1", "B6", "Y2"),
     )
     sc.play("ask 1").draw("G3")  # seat 2: 13 + 3 = 16, under 17
     logs = play_logged(sc, "activate 1")  # seat 3: HP -2 -> 15
@@ -685,7 +730,12 @@ def test_BQ_ARM_6_over_player_must_go_to_magician() -> None:
     ask(sc, 1)
     assert sc.to_move() == 1
     assert sc.legal() == [
-        "activate 1", "activate 2", "activate 3", "discard 1", "discard 2", "discard 3",
+        "activate 1",
+        "activate 2",
+        "activate 3",
+        "discard 1",
+        "discard 2",
+        "discard 3",
     ]
     for n in range(1, 5):
         sc.rejects(f"ask {n}", "over the boss's HP and must go to the magician")
@@ -757,8 +807,11 @@ def low_deck_scenario() -> Scenario:
     the weapon deck holds 5 cards (3, 3, 3, 4, 4); seat 4 moves next, after seats 1-3 go to
     the magician."""
     sc = Scenario(5).start(
-        armorer=4, boss=21, spells=QUIET_SPELLS,
-        hidden=("R7", "B7", "G7", "R1", "B1"), visible=("Y7", "P7", "R6", "G1", "Y1"),
+        armorer=4,
+        boss=21,
+        spells=QUIET_SPELLS,
+        hidden=("R7", "B7", "G7", "R1", "B1"),
+        visible=("Y7", "P7", "R6", "G1", "Y1"),
     )
     ask(sc, 4, high=True)
     ask(sc, 4, high=True)
@@ -995,7 +1048,6 @@ def test_BQ_MYST_2_mystery_spell_is_never_seen_unless_activated() -> None:
         view = sc.view(viewer)
         assert view["spells"][2]["spell"] is None
         assert not [n for n in names if n in dumps(view)]
-
 
 
 def test_BQ_MYST_2_unused_mystery_spell_is_not_shown_at_round_end() -> None:
