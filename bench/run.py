@@ -25,8 +25,14 @@ def run_anchors(games: int, repeats: int) -> str | None:
     """The anchor benchmark's output, or None when its virtualenv is missing."""
     if not (ANCHOR_PYTHON.exists() and ANCHOR_SCRIPT.exists()):
         return None
-    command = [str(ANCHOR_PYTHON), str(ANCHOR_SCRIPT), "--games", str(games),
-               "--repeats", str(repeats)]
+    command = [
+        str(ANCHOR_PYTHON),
+        str(ANCHOR_SCRIPT),
+        "--games",
+        str(games),
+        "--repeats",
+        str(repeats),
+    ]
     result = subprocess.run(command, capture_output=True, text=True, check=False, timeout=3600)
     return result.stdout + result.stderr
 
@@ -42,10 +48,13 @@ def main() -> None:
 
     ours = bench_all(args.games, args.repeats)
     for row in ours["games"]:
-        print(f"gamehall {row['game']:<24} games/s={row['games_per_s']:>10,.0f}  "
-              f"steps/s={row['steps_per_s']:>10,.0f}  decisions/s={row['decisions_per_s']:>10,.0f}"
-              f"  steps/game={row['steps_per_game']:.1f}  (runs: "
-              f"{', '.join(f'{r:,.0f}' for r in row['runs_steps_per_s'])})", flush=True)
+        print(
+            f"gamehall {row['game']:<24} games/s={row['games_per_s']:>10,.0f}  "
+            f"steps/s={row['steps_per_s']:>10,.0f}  decisions/s={row['decisions_per_s']:>10,.0f}"
+            f"  steps/game={row['steps_per_game']:.1f}  (runs: "
+            f"{', '.join(f'{r:,.0f}' for r in row['runs_steps_per_s'])})",
+            flush=True,
+        )
     anchors = None if args.no_anchors else run_anchors(args.anchor_games, 3)
     if anchors:
         print(anchors)
