@@ -198,6 +198,35 @@ def bench(
     console.print(table)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL (default: GAMEHALL_DATABASE_URL, else sqlite:///gamehall.db)."
+        ),
+    ] = None,
+    leave_grace: Annotated[
+        float, typer.Option(help="Seconds before a bot takes the seat of a person who left.")
+    ] = 60.0,
+) -> None:
+    """Start the web hall."""
+    import uvicorn
+
+    from gamehall.web.app import create_app
+
+    console.print(f"gamehall web hall on http://{host}:{port}")
+    uvicorn.run(
+        create_app(database, leave_grace),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=64 * 1024,
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the command; a bad input ends with a one-line error and exit status 2."""
     try:

@@ -26,6 +26,9 @@ from gamehall.core.outcome import Outcome
 CHANCE: Final = -1
 """``to_move`` returns this when the next action is a chance outcome (a die, a card)."""
 
+EVERYTHING: Final = -2
+"""A pseudo-seat for ``view`` and ``describe`` that sees every secret: replays of finished games."""
+
 S = TypeVar("S")
 Action = Hashable
 """Actions are small frozen values whose ``str`` is their notation (see ``parse_action``)."""

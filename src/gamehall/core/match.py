@@ -99,7 +99,7 @@ class Match:
             raise NotYourTurnError.of(
                 Text("core.illegal_action", {"action": str(action), "reason": reason})
             )
-        self._push(self.game.apply(self.state, action), action, seat)
+        self.push(self.game.apply(self.state, action), action, seat)
 
     def submit_chance(self, action: Action) -> None:
         """Apply a chance outcome chosen by a person (their physical dice or cards)."""
@@ -110,7 +110,7 @@ class Match:
                     {"action": str(action), "reason": Text("core.illegal.no_chance_due")},
                 )
             )
-        self._push(self.game.apply(self.state, action), action, CHANCE)
+        self.push(self.game.apply(self.state, action), action, CHANCE)
 
     def play(self, action: Action) -> None:
         """Apply the next action, whoever is to move: a seat's move or a chance outcome."""
@@ -122,23 +122,45 @@ class Match:
                     {"action": str(action), "reason": Text("core.illegal.game_over")},
                 )
             )
-        self._push(self.game.apply(self.state, action), action, mover)
+        self.push(self.game.apply(self.state, action), action, mover)
+
+    def sample_chance(self) -> Action:
+        """Draw the next chance outcome from the seeded generator, without applying it."""
+        return sample(self.game.chance_weights(self.state), self._chance_rng)
 
     def step_chance(self) -> Action:
         """Sample and apply one chance outcome from the seeded generator."""
-        action = sample(self.game.chance_weights(self.state), self._chance_rng)
-        self._push(self.game.apply_legal(self.state, action), action, CHANCE)
+        action = self.sample_chance()
+        self.push(self.game.apply_legal(self.state, action), action, CHANCE)
         return action
 
-    def step_bot(self) -> Action:
-        """Let the bot of the seat to move choose and apply its action."""
+    def choose_for_bot(self) -> Action:
+        """The action the bot of the seat to move chooses (not applied)."""
         seat = self.to_move()
         if seat is None or seat == CHANCE or self.agents[seat] is None:
             raise ValueError("no bot is to move")
         agent = self.agents[seat]
         assert agent is not None
         legal = self.game.legal_actions(self.state)
-        action = agent.choose(self.game, self.view(seat), legal, self._bot_rngs[seat])
+        return agent.choose(self.game, self.view(seat), legal, self._bot_rngs[seat])
+
+    def resume(self, actions: Sequence[str]) -> None:
+        """Replay a stored log, then reseed the generators from the seed and the log's length.
+
+        The state is exactly the logged game's; what follows depends only on the seed and
+        the log, so a restarted server continues every table the same way.
+        """
+        for text in actions:
+            self.play(self.game.parse_action(text))
+        n = len(self.actions)
+        self._chance_rng = make_rng(self.seed, f"chance/{n}")
+        self._bot_rngs = [make_rng(self.seed, f"seat{i}/{n}") for i in range(self.game.players)]
+
+    def step_bot(self) -> Action:
+        """Let the bot of the seat to move choose and apply its action."""
+        seat = self.to_move()
+        action = self.choose_for_bot()
+        assert seat is not None
         self.submit(seat, action)
         return action
 
@@ -164,7 +186,8 @@ class Match:
             raise ValueError(f"seat {self.to_move()} has no bot to play it")
         return outcome
 
-    def _push(self, state: Any, action: Action, mover: int) -> None:
+    def push(self, state: Any, action: Action, mover: int) -> None:
+        """Append a step whose next ``state`` was already computed by ``game.apply``."""
         self.states.append(state)
         self.actions.append(action)
         self.movers.append(mover)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gamehall.core.game import JSON, Action
+from gamehall.core.game import EVERYTHING, JSON, Action
 from gamehall.core.i18n import Text
 from gamehall.games.boss_quest import actions as act
 from gamehall.games.boss_quest.combat import attack, effective_hp
@@ -31,7 +31,9 @@ PHASES = ("setup", "setup", "setup", "dealing", "turn", "choice", "over")
 STATUSES = {AVAILABLE: "available", ACTIVE: "active", SPENT: "spent", DISCARDED: "discarded"}
 
 
-def _mystery_hidden(state: BossQuestState, slot: int) -> bool:
+def _mystery_hidden(state: BossQuestState, slot: int, seat: int | None) -> bool:
+    if seat == EVERYTHING:
+        return False
     status = state.slots[slot].status
     return slot == state.mystery and status in (AVAILABLE, DISCARDED)
 
@@ -46,7 +48,7 @@ def build_view(game: BossQuest, state: BossQuestState, seat: int | None) -> JSON
     for p in range(game.players):
         hidden = state.hidden[p]
         visible = [codes[c] for c in state.visible[p]]
-        mine = p == seat
+        mine = seat in (p, EVERYTHING)
         shown = sum(cards.weapon_values[c] for c in state.visible[p])
         arming = playing and not state.at_magician[p] and state.boss > 0
         entry: dict[str, Any] = {
@@ -67,7 +69,7 @@ def build_view(game: BossQuest, state: BossQuestState, seat: int | None) -> JSON
         players.append(entry)
     spells = []
     for i, slot in enumerate(state.slots):
-        hidden_face = _mystery_hidden(state, i)
+        hidden_face = _mystery_hidden(state, i, seat)
         spells.append(
             {
                 "slot": i + 1,
@@ -78,7 +80,8 @@ def build_view(game: BossQuest, state: BossQuestState, seat: int | None) -> JSON
             }
         )
     top_known = [
-        codes[card] if knower in (EVERYONE, seat) else "?" for card, knower in state.deck_top
+        codes[card] if knower in (EVERYONE, seat) or seat == EVERYTHING else "?"
+        for card, knower in state.deck_top
     ]
     to_move = game.to_move(state)
     return {
@@ -202,7 +205,7 @@ def _action_lines(
         name = boss_name(game, action.hp)
         return [Text("bq.log.boss", {"round": after.round, "boss": name, "hp": action.hp})]
     if isinstance(action, act.DrawSpell):
-        if after.mystery >= 0 and before.mystery < 0:
+        if after.mystery >= 0 and before.mystery < 0 and seat != EVERYTHING:
             return [Text("bq.log.spell_mystery")]
         kind = game.cards.spell_index(action.code)
         return [Text("bq.log.spell", {"spell": spell_name(game, kind)})]
@@ -213,7 +216,7 @@ def _action_lines(
     if isinstance(action, act.Rest):
         return [Text("bq.log.rest", who)]
     if isinstance(action, act.Activate | act.Discard):
-        return _magician_lines(game, before, action, who)
+        return _magician_lines(game, before, action, who, seat)
     if isinstance(action, act.Target):
         kind = before.slots[before.pending.slot].kind if before.pending else 0
         return [Text("bq.log.target", {"spell": spell_name(game, kind), "target": action.seat + 1})]
@@ -221,7 +224,7 @@ def _action_lines(
         return [Text("bq.log.swap", {**who, "target": action.seat + 1})]
     if isinstance(action, act.Give):
         card = game.cards.weapon_id(action.card)
-        if before.hidden[mover] == card and seat != mover:
+        if before.hidden[mover] == card and seat not in (mover, EVERYTHING):
             return [Text("bq.log.give_hidden", who)]
         return [Text("bq.log.give", {**who, "card": weapon_name(game, card)})]
     if isinstance(action, act.Cancel):
@@ -235,7 +238,7 @@ def _draw_lines(
 ) -> list[Text]:
     draw = before.draws[0]
     card = game.cards.weapon_id(action.card)
-    if draw.place == HIDDEN and seat != draw.seat:
+    if draw.place == HIDDEN and seat not in (draw.seat, EVERYTHING):
         return [Text("bq.log.deal_hidden", {"seat": draw.seat + 1})]
     key = "bq.log.deal_hidden_self" if draw.place == HIDDEN else "bq.log.deal"
     return [Text(key, {"seat": draw.seat + 1, "card": weapon_name(game, card)})]
@@ -246,11 +249,12 @@ def _magician_lines(
     before: BossQuestState,
     action: act.Activate | act.Discard,
     who: dict[str, int],
+    seat: int | None,
 ) -> list[Text]:
     kind = before.slots[action.slot].kind
     mystery = action.slot == before.mystery
     if isinstance(action, act.Discard):
-        if mystery:
+        if mystery and seat != EVERYTHING:
             return [Text("bq.log.discard_mystery", who)]
         return [Text("bq.log.discard", {**who, "spell": spell_name(game, kind)})]
     key = "bq.log.activate_mystery" if mystery else "bq.log.activate"

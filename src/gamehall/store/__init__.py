@@ -1,0 +1,1 @@
+"""Persistence: tables, seats and each table's action log, in SQLite or PostgreSQL."""

@@ -1,0 +1,65 @@
+"""The database schema: a table's truth is its action log (one row per action, by sequence)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware."""
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base of gamehall's tables."""
+
+
+class TableRow(Base):
+    """A game table: what is played, by how many, with which options and seed."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seed: Mapped[str] = mapped_column(String(64))
+    rules_version: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    bot_delay: Mapped[float] = mapped_column(default=0.6)
+    clock: Mapped[float | None] = mapped_column(nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"
+    )
+
+
+class SeatRow(Base):
+    """One seat: a person (reached by a secret link) or a bot."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    replaced: Mapped[bool] = mapped_column(default=False)
+    table: Mapped[TableRow] = relationship(back_populates="seats")
+
+
+class ActionRow(Base):
+    """One action of a table's log; (table, seq) is unique, so an action applies once."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[str] = mapped_column(Text)
+    mover: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,1 @@
+"""The web hall: play in the browser, with friends and bots, nothing lost across restarts."""

@@ -1,0 +1,291 @@
+"""Running tables: each table's match replayed from its log, driven by people, bots and chance.
+
+The action log in the database is the truth; a table's :class:`Match` is its replay, kept in
+memory. An action is checked against the seat's legal actions and the expected sequence
+number, written to the log, and only then applied in memory and announced to listeners.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamehall.bots import make_bot
+from gamehall.core.errors import GamehallError, IllegalActionError, NotYourTurnError
+from gamehall.core.game import CHANCE, Action
+from gamehall.core.i18n import Text
+from gamehall.core.match import Match
+from gamehall.core.record import Record
+from gamehall.core.registry import create
+from gamehall.store.tables import (
+    SeatInfo,
+    SequenceConflict,
+    TableInfo,
+    TableStore,
+    hash_token,
+    new_table_id,
+    new_token,
+)
+
+REPLACEMENT_BOT = "heuristic"
+
+
+class TableNotFound(GamehallError):
+    """No table has this id."""
+
+
+class StaleSequence(SequenceConflict):
+    """An action was submitted for a sequence number other than the next one."""
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """How a seat is filled when a table is created: ``me``, ``invite`` or ``bot``."""
+
+    kind: str
+    bot: str = "heuristic"
+    name: str = ""
+
+
+@dataclass
+class LiveTable:
+    """A table in memory: its settings, its replayed match and who is watching."""
+
+    info: TableInfo
+    match: Match
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: dict[asyncio.Queue[int], int | None] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None
+    timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+
+    @property
+    def seq(self) -> int:
+        """The sequence number the next action will take."""
+        return len(self.match.actions)
+
+
+class Hall:
+    """Every table of the hall, loaded on demand from the store."""
+
+    def __init__(self, store: TableStore, leave_grace: float = 60.0) -> None:
+        self.store = store
+        self.leave_grace = leave_grace
+        self.tables: dict[str, LiveTable] = {}
+
+    # -- creating and loading ---------------------------------------------------------
+
+    def create_table(
+        self,
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seats: Sequence[SeatRequest],
+        bot_delay: float = 0.6,
+        clock: float | None = None,
+    ) -> tuple[TableInfo, dict[int, str]]:
+        """Open a table; returns it and the secret token of each person's seat."""
+        game = create(game_name, players, options)
+        if len(seats) != players:
+            raise GamehallError(f"{len(seats)} seats given for {players} players")
+        tokens: dict[int, str] = {}
+        infos = []
+        for index, request in enumerate(seats):
+            if request.kind == "bot":
+                make_bot(request.bot, game.name)  # the bot kind must exist
+                infos.append(SeatInfo(index, request.name or f"{request.bot} bot", request.bot))
+            elif request.kind in ("me", "invite"):
+                tokens[index] = new_token()
+                name = request.name or f"Player {index + 1}"
+                infos.append(SeatInfo(index, name, None, hash_token(tokens[index])))
+            else:
+                raise GamehallError(f"seat {index + 1}: unknown kind {request.kind!r}")
+        info = TableInfo(
+            id=new_table_id(),
+            game=game.name,
+            players=players,
+            seed=str(secrets.randbelow(2**62)),
+            rules_version=game.rules_version,
+            options=dict(game.options),
+            bot_delay=bot_delay,
+            clock=clock,
+            seats=infos,
+        )
+        self.store.create(info)
+        return info, tokens
+
+    def live(self, table_id: str) -> LiveTable:
+        """The table in memory, replayed from its log on first use."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        info = self.store.get(table_id)
+        if info is None:
+            raise TableNotFound(f"no table {table_id!r}")
+        game = create(info.game, info.players, info.options)
+        agents = [make_bot(s.bot, game.name) if s.bot else None for s in info.seats]
+        match = Match(game, info.seed, agents, [s.name for s in info.seats])
+        match.resume([action for _, action, _ in self.store.actions(table_id)])
+        live = LiveTable(info, match)
+        self.tables[table_id] = live
+        return live
+
+    # -- acting -----------------------------------------------------------------------
+
+    async def act(self, table_id: str, seat: int | None, seq: int, text: str) -> int:
+        """Apply a person's action for ``seat`` at sequence ``seq``; returns the new seq."""
+        live = self.live(table_id)
+        async with live.lock:
+            match = live.match
+            if seat is None:
+                raise NotYourTurnError.of(
+                    Text(
+                        "core.illegal_action",
+                        {"action": text, "reason": Text("web.spectator_cannot_act")},
+                    )
+                )
+            if seq != live.seq:
+                raise StaleSequence(
+                    f"expected action {live.seq}, not {seq}: the table has moved on"
+                )
+            if match.agents[seat] is not None:
+                raise NotYourTurnError(f"{text}: seat {seat + 1} is played by a bot")
+            action = match.game.parse_action(text)
+            if match.to_move() != seat:
+                raise NotYourTurnError.of(
+                    Text(
+                        "core.illegal_action",
+                        {
+                            "action": text,
+                            "reason": Text("core.illegal.not_your_turn", {"seat": seat + 1}),
+                        },
+                    )
+                )
+            self._commit(live, action, seat)
+        self.start_driver(live)
+        return live.seq
+
+    async def undo(self, table_id: str, seat: int, seq: int) -> int:
+        """Take back the seat's last action, if the undo policy allows; returns the new seq."""
+        live = self.live(table_id)
+        async with live.lock:
+            if seq != live.seq:
+                raise StaleSequence(f"expected action {live.seq}, not {seq}")
+            live.match.undo(seat)
+            self.store.remove_last(table_id, live.seq)
+            self._announce(live)
+        return live.seq
+
+    def _commit(self, live: LiveTable, action: Action, mover: int) -> None:
+        """Check, log, then apply one action (the caller holds the table's lock)."""
+        match = live.match
+        state = match.game.apply(match.state, action)
+        self.store.append(live.info.id, live.seq, str(action), mover)
+        match.push(state, action, mover)
+        outcome = match.outcome()
+        if outcome is not None:
+            self.store.finish(live.info.id, outcome.to_json())
+            live.info.status, live.info.outcome = "finished", outcome.to_json()
+        self._announce(live)
+
+    def _announce(self, live: LiveTable) -> None:
+        for queue in live.listeners:
+            queue.put_nowait(live.seq)
+
+    # -- chance, bots, clocks ---------------------------------------------------------
+
+    def start_driver(self, live: LiveTable) -> None:
+        """Make sure chance and bots are being played at this table."""
+        if live.driver is None or live.driver.done():
+            live.driver = asyncio.get_running_loop().create_task(self._drive(live))
+
+    async def _drive(self, live: LiveTable) -> None:
+        """Play chance at once and bots after the table's pause, until a person must act."""
+        while True:
+            async with live.lock:
+                match = live.match
+                mover = match.to_move()
+                if mover is None:
+                    return
+                if mover == CHANCE:
+                    self._commit(live, match.sample_chance(), CHANCE)
+                    continue
+                if match.agents[mover] is None:
+                    self._start_clock(live, mover)
+                    return
+                seq = live.seq
+            await asyncio.sleep(live.info.bot_delay)
+            async with live.lock:
+                if live.seq == seq and match.to_move() == mover:
+                    self._commit(live, match.choose_for_bot(), mover)
+
+    def _start_clock(self, live: LiveTable, seat: int) -> None:
+        """A person to move on a table with a clock has that long before a bot steps in."""
+        if live.info.clock:
+            self._set_timer(live, seat, self._clock_runs_out(live, seat, live.seq))
+
+    def _set_timer(self, live: LiveTable, seat: int, waiting: Any) -> None:
+        old = live.timers.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        live.timers[seat] = asyncio.get_running_loop().create_task(waiting)
+
+    async def _clock_runs_out(self, live: LiveTable, seat: int, seq: int) -> None:
+        await asyncio.sleep(live.info.clock or 0)
+        if live.seq == seq:
+            self.replace_with_bot(live, seat)
+
+    async def _grace_runs_out(self, live: LiveTable, seat: int) -> None:
+        await asyncio.sleep(self.leave_grace)
+        if seat not in live.listeners.values():
+            self.replace_with_bot(live, seat)
+
+    def replace_with_bot(self, live: LiveTable, seat: int) -> None:
+        """A bot takes over a person's seat so the others can finish."""
+        if live.match.agents[seat] is not None or live.match.is_over():
+            return
+        live.match.agents[seat] = make_bot(REPLACEMENT_BOT, live.info.game)
+        live.info.seats[seat].bot, live.info.seats[seat].replaced = REPLACEMENT_BOT, True
+        self.store.replace_with_bot(live.info.id, seat, REPLACEMENT_BOT)
+        self._announce(live)
+        self.start_driver(live)
+
+    # -- watching ---------------------------------------------------------------------
+
+    def subscribe(self, live: LiveTable, seat: int | None) -> asyncio.Queue[int]:
+        """A queue that receives the new sequence number after every change."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        live.listeners[queue] = seat
+        if seat is not None and not live.info.clock:
+            timer = live.timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+        self.start_driver(live)
+        return queue
+
+    def unsubscribe(self, live: LiveTable, queue: asyncio.Queue[int]) -> None:
+        """Stop listening; a person whose last connection closes has a grace period."""
+        seat = live.listeners.pop(queue, None)
+        if seat is None or seat in live.listeners.values():
+            return
+        if live.match.agents[seat] is None and not live.match.is_over():
+            self._set_timer(live, seat, self._grace_runs_out(live, seat))
+
+    def record(self, live: LiveTable) -> Record:
+        """The table's game record."""
+        return Record.of(live.match)
+
+    async def close(self) -> None:
+        """Cancel every background task (at shutdown)."""
+        for live in self.tables.values():
+            tasks = [*live.timers.values(), *([live.driver] if live.driver else [])]
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+
+__all__ = ["Hall", "IllegalActionError", "SeatRequest", "StaleSequence", "TableNotFound"]

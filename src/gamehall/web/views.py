@@ -1,0 +1,82 @@
+"""Each game's web view: the template that draws a seat's view, registered beside the game.
+
+Adding a game's table view is one entry here and one template in the game's package
+(``games/<game>/web/table.html``, plus ``gallery.html`` for the lobby's card gallery); see
+docs/web-views.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from gamehall.core.game import CHANCE, JSON, Game
+from gamehall.core.i18n import Text, catalog
+from gamehall.core.match import Match
+
+PACKAGE = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class GameWebView:
+    """Where a game's table and gallery templates are."""
+
+    table: str
+    gallery: str
+
+
+GAME_VIEWS: dict[str, GameWebView] = {
+    "boss-quest": GameWebView(
+        "games/boss_quest/web/table.html", "games/boss_quest/web/gallery.html"
+    ),
+}
+
+
+def environment() -> Environment:
+    """The Jinja environment of the web hall (its templates and every game's)."""
+    env = Environment(
+        loader=FileSystemLoader([str(PACKAGE / "web" / "templates"), str(PACKAGE)]),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["add"] = lambda value, amount: value + amount
+    return env
+
+
+def translator(language: str) -> Any:
+    """``t(key, **params)`` for templates, in ``language``."""
+    texts = catalog(language)
+
+    def t(key: str | Text, **params: Any) -> str:
+        return texts.render(key if isinstance(key, Text) else Text(key, params))
+
+    return t
+
+
+def seat_snapshot(match: Match, seat: int | None, language: str) -> JSON:
+    """Everything a seat's page shows, built only from that seat's view and log."""
+    game: Game[Any] = match.game
+    view = match.view(seat)
+    mover = match.to_move()
+    legal = []
+    if seat is not None and mover == seat:
+        t = translator(language)
+        legal = [
+            {"action": str(a), "label": t(game.label(view, a))}
+            for a in game.legal_actions(match.state)
+        ]
+    texts = catalog(language)
+    log = [texts.render(line) for line in match.log(seat, max(0, len(match.actions) - 400))]
+    return {
+        "seq": len(match.actions),
+        "seat": seat,
+        "view": view,
+        "legal": legal,
+        "log": log[-60:],
+        "to_move": None if mover is None else ("chance" if mover == CHANCE else mover),
+        "over": mover is None,
+    }
