@@ -131,7 +131,16 @@ class Hall:
         match.resume([action for _, action, _ in self.store.actions(table_id)])
         live = LiveTable(info, match)
         self.tables[table_id] = live
+        with contextlib.suppress(RuntimeError):  # outside the event loop: started on first use
+            self.start_driver(live)
         return live
+
+    def resume_all(self, limit: int = 10_000) -> int:
+        """Load every table still in play, so their bots and chance carry on after a restart."""
+        tables = self.store.list_tables("playing", limit)
+        for info in tables:
+            self.live(info.id)
+        return len(tables)
 
     # -- acting -----------------------------------------------------------------------
 

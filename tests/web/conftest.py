@@ -1,0 +1,109 @@
+"""Fixtures for the web hall: databases (SQLite, PostgreSQL), the app, a served process."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from gamehall.web.app import create_app
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
+def postgres_url() -> str | None:
+    """A fresh PostgreSQL database for one test, when a server is available."""
+    base = os.environ.get("GAMEHALL_TEST_POSTGRES_URL")
+    if not base:
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the PostgreSQL tests: use scripts/with-postgres.sh")
+        pytest.skip("no PostgreSQL server (run the tests through scripts/with-postgres.sh)")
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base.replace("postgresql://", "postgresql+psycopg://"),
+                          isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return base.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each storage test runs on SQLite and on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'hall.db'}"
+    url = postgres_url()
+    assert url is not None
+    return url
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """The web hall on a fresh SQLite database, driven in-process."""
+    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=0.5)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def free_port() -> int:
+    """A TCP port free on loopback."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """``gamehall serve`` in its own process, on loopback."""
+
+    def __init__(self, database_url: str, port: int | None = None) -> None:
+        self.database_url = database_url
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start the server and wait until it answers."""
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gamehall", "serve", "--port", str(self.port),
+             "--database", self.database_url, "--leave-grace", "600"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.base + "/", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait()
+
+    def stop(self) -> None:
+        """Stop the server if it still runs."""
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A served web hall on a SQLite file."""
+    running = Server(f"sqlite:///{tmp_path / 'hall.db'}")
+    running.start()
+    yield running
+    running.stop()

@@ -1,0 +1,234 @@
+"""The web hall's HTTP and WebSocket API: lobby, tables, seats, actions, undo, errors."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from gamehall.core.record import Record, replay
+
+
+def open_table(client: TestClient, seats: list[dict[str, str]], **extra: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={
+        "game": "boss-quest", "players": len(seats), "seats": seats, "bot_delay": 0, **extra})
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def snapshot(client: TestClient, table: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"x-seat-token": token} if token else {}
+    response = client.get(f"/api/tables/{table}", headers=headers)
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def wait_for_turn(client: TestClient, table: str, token: str) -> dict[str, Any]:
+    """The seat's snapshot once it must act or the game is over (bots play in between)."""
+    for _ in range(400):
+        state = snapshot(client, table, token)
+        if state["legal"] or state["over"]:
+            return state
+        time.sleep(0.01)
+    raise AssertionError("the seat never got its turn")
+
+
+def human_to_move(client: TestClient, table: dict[str, Any]) -> tuple[int, str, dict[str, Any]]:
+    """The seat, token and snapshot of the person who must act next."""
+    tokens = {s["seat"]: s["token"] for s in table["seats"]}
+    for _ in range(400):
+        mover = snapshot(client, table["id"])["to_move"]
+        if mover in tokens:
+            return mover, tokens[mover], wait_for_turn(client, table["id"], tokens[mover])
+        time.sleep(0.01)
+    raise AssertionError("no person got a turn")
+
+
+def act(client: TestClient, table: str, token: str | None, seq: int, action: str) -> Any:
+    headers = {"x-seat-token": token} if token else {}
+    return client.post(f"/api/tables/{table}/actions", headers=headers,
+                       json={"seq": seq, "action": action})
+
+
+def test_lobby_lists_games_and_speaks_french(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "Boss Quest" in page.text and "Open a table" in page.text
+    french = client.get("/?lang=fr")
+    assert "Ouvrir une table" in french.text
+    switched = client.get("/lang/fr", follow_redirects=False)
+    assert switched.status_code == 303 and "lang=fr" in switched.headers["set-cookie"]
+
+
+def test_game_page_shows_the_card_gallery(client: TestClient) -> None:
+    page = client.get("/games/boss-quest")
+    assert page.status_code == 200
+    assert "Ancient Dragon" in page.text and "Last Call" in page.text and "house cards" in page.text
+    assert client.get("/games/chess").status_code == 404
+
+
+def test_create_from_the_lobby_form_redirects_to_my_seat(client: TestClient) -> None:
+    response = client.post("/tables", data={
+        "game": "boss-quest", "players": "3", "seat_kinds": ["me", "bot:random", "bot:heuristic"],
+        "bot_delay": "0"}, follow_redirects=False)
+    assert response.status_code == 303 and "/seat/" in response.headers["location"]
+    assert client.get(response.headers["location"]).status_code == 200
+
+
+def test_invite_links_are_listed_when_friends_are_invited(client: TestClient) -> None:
+    response = client.post("/tables", data={
+        "game": "boss-quest", "players": "2", "seat_kinds": ["me", "invite"], "bot_delay": "0"})
+    assert response.status_code == 200 and response.text.count('class="seat-link"') == 2
+
+
+def test_a_whole_game_through_the_api_and_its_record_replays(client: TestClient) -> None:
+    table = open_table(client, [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}])
+    token = table["seats"][0]["token"]
+    for _ in range(500):
+        state = wait_for_turn(client, table["id"], token)
+        if state["over"]:
+            break
+        choice = state["legal"][-1]["action"]  # the magician: the game moves fast
+        assert act(client, table["id"], token, state["seq"], choice).status_code == 200
+    assert state["over"]
+    record = client.get(f"/api/tables/{table['id']}/record")
+    assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
+    replayed = replay(Record.from_json(record.json()))
+    assert replayed.is_over() and len(replayed.actions) == state["seq"]
+    replay_page = client.get(f"/t/{table['id']}/replay?step=12")
+    assert replay_page.status_code == 200 and "step 12 of" in replay_page.text
+    lobby = client.get("/")
+    assert f"/t/{table['id']}/replay" in lobby.text
+
+
+def test_bad_submissions_get_the_right_status_and_change_nothing(client: TestClient) -> None:
+    table = open_table(client, [{"kind": "me"}, {"kind": "invite"}, {"kind": "bot"}])
+    seat, mine, state = human_to_move(client, table)
+    other = 1 - seat
+    friend = table["seats"][other]["token"]
+    seq = state["seq"]
+    checks = [
+        (act(client, table["id"], mine, seq, "ask 9"), 422, "1 to 4 weapons"),
+        (act(client, table["id"], mine, seq, "juggle 3"), 422, "unknown verb"),
+        (act(client, table["id"], mine, seq - 1, "ask 1"), 409, "expected action"),
+        (act(client, table["id"], friend, seq, "ask 1"), 403, f"not seat {other + 1}'s turn"),
+        (act(client, table["id"], None, seq, "ask 1"), 403, "spectator cannot act"),
+        (act(client, table["id"], "x" * 32, seq, "ask 1"), 403, "not valid"),
+        (client.post(f"/api/tables/{table['id']}/actions", content=b"{not json",
+                     headers={"x-seat-token": mine, "content-type": "application/json"}),
+         422, "JSON"),
+        (client.post(f"/api/tables/{table['id']}/actions", headers={"x-seat-token": mine},
+                     json={"seq": "many", "action": 3}), 422, "seq"),
+        (client.post(f"/api/tables/{table['id']}/actions", headers={"x-seat-token": mine},
+                     json={"seq": seq, "action": "ask 1", "extra": 1}), 422, "extra"),
+        (client.post(f"/api/tables/{table['id']}/actions", headers={"x-seat-token": mine},
+                     content=b"x" * 100_000), 413, "over"),
+        (act(client, "nosuchtable", mine, 0, "ask 1"), 404, "no table"),
+    ]
+    for response, status, message in checks:
+        assert response.status_code == status, (response.status_code, response.text)
+        assert message in response.json()["error"]
+    assert snapshot(client, table["id"], mine)["seq"] == seq
+
+
+def test_the_same_move_submitted_twice_applies_once(client: TestClient) -> None:
+    table = open_table(client, [{"kind": "me"}, {"kind": "invite"}])
+    _, mine, state = human_to_move(client, table)
+    first = act(client, table["id"], mine, state["seq"], "ask 1")
+    second = act(client, table["id"], mine, state["seq"], "ask 1")
+    assert first.status_code == 200 and second.status_code == 409
+
+
+def test_undo_of_own_action_but_not_across_a_draw(client: TestClient) -> None:
+    table = open_table(client, [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}])
+    _, token, seat_state = human_to_move(client, table)
+    discard = next(a["action"] for a in seat_state["legal"] if a["action"] == "discard 1")
+    assert act(client, table["id"], token, seat_state["seq"], discard).status_code == 200
+    undone = client.post(f"/api/tables/{table['id']}/undo", headers={"x-seat-token": token},
+                         json={"seq": seat_state["seq"] + 1})
+    assert undone.status_code == 200 and undone.json()["seq"] == seat_state["seq"]
+    assert act(client, table["id"], token, seat_state["seq"], "ask 1").status_code == 200
+    refused = client.post(f"/api/tables/{table['id']}/undo", headers={"x-seat-token": token},
+                          json={"seq": seat_state["seq"] + 2})
+    assert refused.status_code == 409 and "draw" in refused.json()["error"]
+
+
+def test_websocket_pushes_the_seat_view_with_only_its_own_hidden_weapon(client: TestClient) -> None:
+    table = open_table(client, [{"kind": "me"}, {"kind": "invite"}, {"kind": "bot"}])
+    tokens = [s["token"] for s in table["seats"]]
+    human_to_move(client, table)
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    state = hall.live(table["id"]).match.state
+    codes = hall.live(table["id"]).match.game.cards.weapon_codes
+    for seat, token in enumerate(tokens[:2]):
+        with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
+            html = socket.receive_json()["html"]
+        own, other = codes[state.hidden[seat]], codes[state.hidden[1 - seat]]
+        assert f'data-card="{own}"' in html and f'data-card="{other}"' not in html
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as socket:
+        html = socket.receive_json()["html"]
+    assert all(f'data-card="{codes[c]}"' not in html for c in state.hidden)
+
+
+def test_websocket_refuses_a_bad_token_and_an_unknown_table(client: TestClient) -> None:
+    table = open_table(client, [{"kind": "me"}, {"kind": "bot"}])
+    for path, code in ((f"/ws/tables/{table['id']}?token=wrong", 4403), ("/ws/tables/nope", 4404)):
+        with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(path):
+            pass
+        assert closed.value.code == code
+
+
+def test_a_person_who_leaves_is_replaced_by_a_bot(client: TestClient) -> None:
+    table = open_table(client, [{"kind": "me"}, {"kind": "bot"}])
+    token = table["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
+        socket.receive_json()
+    for _ in range(300):  # the app's grace period is half a second
+        state = snapshot(client, table["id"], token)
+        if state["over"]:
+            break
+        time.sleep(0.02)
+    assert state["over"], "the bot that replaced the seat should have finished the game"
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    assert hall.store.get(table["id"]).seats[0].replaced
+
+
+def test_a_table_clock_hands_a_slow_seat_to_a_bot(tmp_path: Any) -> None:
+    from gamehall.web.app import create_app
+
+    from gamehall.web.hall import SeatRequest
+
+    app = create_app(f"sqlite:///{tmp_path / 'clock.db'}")
+    with TestClient(app) as client:
+        hall = app.state.hall
+        # A clock shorter than the API allows (5 s), so the test is quick.
+        info, _ = hall.create_table("boss-quest", 2, {}, [SeatRequest("me"), SeatRequest("bot")],
+                                    bot_delay=0, clock=0.05)
+        table = {"id": info.id}
+        snapshot(client, info.id)  # loading the table starts its driver
+        for _ in range(300):
+            if hall.live(table["id"]).match.is_over():
+                break
+            time.sleep(0.02)
+        assert hall.store.get(table["id"]).seats[0].bot == "heuristic"
+
+
+def test_unknown_games_options_and_seats_are_refused(client: TestClient) -> None:
+    bad = [
+        ({"game": "chess", "players": 2, "seats": [{"kind": "me"}, {"kind": "me"}]}, "chess"),
+        ({"game": "boss-quest", "players": 9, "seats": [{"kind": "me"}] * 9}, "2 to 5"),
+        ({"game": "boss-quest", "players": 2, "seats": [{"kind": "me"}]}, "1 seats"),
+        ({"game": "boss-quest", "players": 2, "seats": [{"kind": "bot", "bot": "oracle"}] * 2},
+         "unknown bot"),
+        ({"game": "boss-quest", "players": 2, "options": {"speed": 3},
+          "seats": [{"kind": "me"}] * 2}, "no option"),
+        ({"game": "boss-quest", "players": 2, "seats": [{"kind": "alien"}] * 2}, "kind"),
+    ]
+    for body, message in bad:
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == 422, response.text
+        assert message in response.json()["error"]
