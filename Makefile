@@ -4,14 +4,22 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck pytest bench anchors clean
+.PHONY: hall play test system-deps lint typecheck pytest bench load anchors clean
 
-# Install what is needed and start the main job (the terminal game for now).
+# Install what is needed and start the main job: the web hall on its embedded SQLite database.
+hall: $(STAMP)
+	$(BIN)/gamehall serve --host $${HOST:-127.0.0.1} --port $${PORT:-8000}
+
+# The terminal game: you and two bots at Boss Quest.
 play: $(STAMP)
 	$(BIN)/gamehall play boss-quest --players 3 --bots 2
 
-# Install what is needed and run the whole test suite: lint, types, tests.
-test: $(STAMP) lint typecheck pytest
+# Install what is needed and run the whole test suite: lint, types, tests (with Chromium
+# and a private PostgreSQL server, installed from Debian packages when missing).
+test: $(STAMP) system-deps lint typecheck pytest
+
+system-deps:
+	bash scripts/system-deps.sh
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +35,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2
+	bash scripts/with-postgres.sh $(BIN)/pytest -n 2
 
 # Throughput beside the anchors (OpenSpiel, RLCard), pinned to one core.
 bench: $(STAMP) anchors

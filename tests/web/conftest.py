@@ -29,8 +29,9 @@ def postgres_url() -> str | None:
             pytest.fail("CI must run the PostgreSQL tests: use scripts/with-postgres.sh")
         pytest.skip("no PostgreSQL server (run the tests through scripts/with-postgres.sh)")
     name = f"t_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base.replace("postgresql://", "postgresql+psycopg://"),
-                          isolation_level="AUTOCOMMIT")
+    admin = create_engine(
+        base.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT"
+    )
     with admin.connect() as connection:
         connection.execute(text(f"CREATE DATABASE {name}"))
     admin.dispose()
@@ -74,9 +75,20 @@ class Server:
     def start(self) -> None:
         """Start the server and wait until it answers."""
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gamehall", "serve", "--port", str(self.port),
-             "--database", self.database_url, "--leave-grace", "600"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "gamehall",
+                "serve",
+                "--port",
+                str(self.port),
+                "--database",
+                self.database_url,
+                "--leave-grace",
+                "600",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -13,8 +13,10 @@ from gamehall.core.record import Record, replay
 
 
 def open_table(client: TestClient, seats: list[dict[str, str]], **extra: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json={
-        "game": "boss-quest", "players": len(seats), "seats": seats, "bot_delay": 0, **extra})
+    response = client.post(
+        "/api/tables",
+        json={"game": "boss-quest", "players": len(seats), "seats": seats, "bot_delay": 0, **extra},
+    )
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
     return data
@@ -51,8 +53,9 @@ def human_to_move(client: TestClient, table: dict[str, Any]) -> tuple[int, str, 
 
 def act(client: TestClient, table: str, token: str | None, seq: int, action: str) -> Any:
     headers = {"x-seat-token": token} if token else {}
-    return client.post(f"/api/tables/{table}/actions", headers=headers,
-                       json={"seq": seq, "action": action})
+    return client.post(
+        f"/api/tables/{table}/actions", headers=headers, json={"seq": seq, "action": action}
+    )
 
 
 def test_lobby_lists_games_and_speaks_french(client: TestClient) -> None:
@@ -72,16 +75,30 @@ def test_game_page_shows_the_card_gallery(client: TestClient) -> None:
 
 
 def test_create_from_the_lobby_form_redirects_to_my_seat(client: TestClient) -> None:
-    response = client.post("/tables", data={
-        "game": "boss-quest", "players": "3", "seat_kinds": ["me", "bot:random", "bot:heuristic"],
-        "bot_delay": "0"}, follow_redirects=False)
+    response = client.post(
+        "/tables",
+        data={
+            "game": "boss-quest",
+            "players": "3",
+            "seat_kinds": ["me", "bot:random", "bot:heuristic"],
+            "bot_delay": "0",
+        },
+        follow_redirects=False,
+    )
     assert response.status_code == 303 and "/seat/" in response.headers["location"]
     assert client.get(response.headers["location"]).status_code == 200
 
 
 def test_invite_links_are_listed_when_friends_are_invited(client: TestClient) -> None:
-    response = client.post("/tables", data={
-        "game": "boss-quest", "players": "2", "seat_kinds": ["me", "invite"], "bot_delay": "0"})
+    response = client.post(
+        "/tables",
+        data={
+            "game": "boss-quest",
+            "players": "2",
+            "seat_kinds": ["me", "invite"],
+            "bot_delay": "0",
+        },
+    )
     assert response.status_code == 200 and response.text.count('class="seat-link"') == 2
 
 
@@ -118,15 +135,42 @@ def test_bad_submissions_get_the_right_status_and_change_nothing(client: TestCli
         (act(client, table["id"], friend, seq, "ask 1"), 403, f"not seat {other + 1}'s turn"),
         (act(client, table["id"], None, seq, "ask 1"), 403, "spectator cannot act"),
         (act(client, table["id"], "x" * 32, seq, "ask 1"), 403, "not valid"),
-        (client.post(f"/api/tables/{table['id']}/actions", content=b"{not json",
-                     headers={"x-seat-token": mine, "content-type": "application/json"}),
-         422, "JSON"),
-        (client.post(f"/api/tables/{table['id']}/actions", headers={"x-seat-token": mine},
-                     json={"seq": "many", "action": 3}), 422, "seq"),
-        (client.post(f"/api/tables/{table['id']}/actions", headers={"x-seat-token": mine},
-                     json={"seq": seq, "action": "ask 1", "extra": 1}), 422, "extra"),
-        (client.post(f"/api/tables/{table['id']}/actions", headers={"x-seat-token": mine},
-                     content=b"x" * 100_000), 413, "over"),
+        (
+            client.post(
+                f"/api/tables/{table['id']}/actions",
+                content=b"{not json",
+                headers={"x-seat-token": mine, "content-type": "application/json"},
+            ),
+            422,
+            "JSON",
+        ),
+        (
+            client.post(
+                f"/api/tables/{table['id']}/actions",
+                headers={"x-seat-token": mine},
+                json={"seq": "many", "action": 3},
+            ),
+            422,
+            "seq",
+        ),
+        (
+            client.post(
+                f"/api/tables/{table['id']}/actions",
+                headers={"x-seat-token": mine},
+                json={"seq": seq, "action": "ask 1", "extra": 1},
+            ),
+            422,
+            "extra",
+        ),
+        (
+            client.post(
+                f"/api/tables/{table['id']}/actions",
+                headers={"x-seat-token": mine},
+                content=b"x" * 100_000,
+            ),
+            413,
+            "over",
+        ),
         (act(client, "nosuchtable", mine, 0, "ask 1"), 404, "no table"),
     ]
     for response, status, message in checks:
@@ -148,12 +192,18 @@ def test_undo_of_own_action_but_not_across_a_draw(client: TestClient) -> None:
     _, token, seat_state = human_to_move(client, table)
     discard = next(a["action"] for a in seat_state["legal"] if a["action"] == "discard 1")
     assert act(client, table["id"], token, seat_state["seq"], discard).status_code == 200
-    undone = client.post(f"/api/tables/{table['id']}/undo", headers={"x-seat-token": token},
-                         json={"seq": seat_state["seq"] + 1})
+    undone = client.post(
+        f"/api/tables/{table['id']}/undo",
+        headers={"x-seat-token": token},
+        json={"seq": seat_state["seq"] + 1},
+    )
     assert undone.status_code == 200 and undone.json()["seq"] == seat_state["seq"]
     assert act(client, table["id"], token, seat_state["seq"], "ask 1").status_code == 200
-    refused = client.post(f"/api/tables/{table['id']}/undo", headers={"x-seat-token": token},
-                          json={"seq": seat_state["seq"] + 2})
+    refused = client.post(
+        f"/api/tables/{table['id']}/undo",
+        headers={"x-seat-token": token},
+        json={"seq": seat_state["seq"] + 2},
+    )
     assert refused.status_code == 409 and "draw" in refused.json()["error"]
 
 
@@ -199,15 +249,15 @@ def test_a_person_who_leaves_is_replaced_by_a_bot(client: TestClient) -> None:
 
 def test_a_table_clock_hands_a_slow_seat_to_a_bot(tmp_path: Any) -> None:
     from gamehall.web.app import create_app
-
     from gamehall.web.hall import SeatRequest
 
     app = create_app(f"sqlite:///{tmp_path / 'clock.db'}")
     with TestClient(app) as client:
         hall = app.state.hall
         # A clock shorter than the API allows (5 s), so the test is quick.
-        info, _ = hall.create_table("boss-quest", 2, {}, [SeatRequest("me"), SeatRequest("bot")],
-                                    bot_delay=0, clock=0.05)
+        info, _ = hall.create_table(
+            "boss-quest", 2, {}, [SeatRequest("me"), SeatRequest("bot")], bot_delay=0, clock=0.05
+        )
         table = {"id": info.id}
         snapshot(client, info.id)  # loading the table starts its driver
         for _ in range(300):
@@ -222,10 +272,19 @@ def test_unknown_games_options_and_seats_are_refused(client: TestClient) -> None
         ({"game": "chess", "players": 2, "seats": [{"kind": "me"}, {"kind": "me"}]}, "chess"),
         ({"game": "boss-quest", "players": 9, "seats": [{"kind": "me"}] * 9}, "2 to 5"),
         ({"game": "boss-quest", "players": 2, "seats": [{"kind": "me"}]}, "1 seats"),
-        ({"game": "boss-quest", "players": 2, "seats": [{"kind": "bot", "bot": "oracle"}] * 2},
-         "unknown bot"),
-        ({"game": "boss-quest", "players": 2, "options": {"speed": 3},
-          "seats": [{"kind": "me"}] * 2}, "no option"),
+        (
+            {"game": "boss-quest", "players": 2, "seats": [{"kind": "bot", "bot": "oracle"}] * 2},
+            "unknown bot",
+        ),
+        (
+            {
+                "game": "boss-quest",
+                "players": 2,
+                "options": {"speed": 3},
+                "seats": [{"kind": "me"}] * 2,
+            },
+            "no option",
+        ),
         ({"game": "boss-quest", "players": 2, "seats": [{"kind": "alien"}] * 2}, "kind"),
     ]
     for body, message in bad:

@@ -59,6 +59,7 @@ class NewTable(BaseModel):
     seats: list[SeatSpec] = Field(min_length=1, max_length=10)
     bot_delay: float = Field(default=0.6, ge=0, le=10)
     clock: float | None = Field(default=None, ge=5, le=3600)
+    seed: str | None = Field(default=None, max_length=64, pattern=r"^[\w-]+$")
 
 
 class Submission(BaseModel):

@@ -86,6 +86,7 @@ class Hall:
         seats: Sequence[SeatRequest],
         bot_delay: float = 0.6,
         clock: float | None = None,
+        seed: str | None = None,
     ) -> tuple[TableInfo, dict[int, str]]:
         """Open a table; returns it and the secret token of each person's seat."""
         game = create(game_name, players, options)
