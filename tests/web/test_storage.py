@@ -83,7 +83,7 @@ def test_a_game_played_through_the_hall_is_rebuilt_from_its_log(database_url: st
 
     async def play() -> tuple[list[object], list[object]]:
         hall = Hall(TableStore(open_engine(database_url)))
-        info, tokens = hall.create_table(
+        info, _tokens = hall.create_table(
             "boss-quest",
             3,
             {},
