@@ -41,6 +41,12 @@ pytest: $(STAMP)
 bench: $(STAMP) anchors
 	taskset -c 0 $(BIN)/python bench/run.py
 
+# The web hall under load: 200 tables over WebSockets on loopback (SQLite, then PostgreSQL).
+load: $(STAMP) system-deps
+	$(BIN)/python bench/load.py --tables 200 --seconds 60 --think 3
+	bash scripts/with-postgres.sh sh -c '$(BIN)/python bench/load.py --tables 200 \
+		--seconds 60 --think 3 --database "$$GAMEHALL_TEST_POSTGRES_URL"'
+
 anchors: .venv-anchors/.installed
 .venv-anchors/.installed:
 	$(PYTHON) -m venv .venv-anchors

@@ -224,6 +224,8 @@ def serve(
         port=port,
         log_level="warning",
         ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,  # compressing every push costs more CPU than it saves
+        timeout_keep_alive=75,
     )
 
 

@@ -192,6 +192,10 @@ class Match:
         self.actions.append(action)
         self.movers.append(mover)
 
+    def truncate(self, length: int) -> None:
+        """Forget every step after the first ``length`` (a rollback, not a move: no checks)."""
+        del self.states[length + 1 :], self.actions[length:], self.movers[length:]
+
     # -- undo ---------------------------------------------------------------------------
 
     def undo_blocker(self, seat: int) -> Text | None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
@@ -154,15 +154,26 @@ class TableStore:
 
     def append(self, table_id: str, seq: int, action: str, mover: int) -> None:
         """Add one action at ``seq``; raises SequenceConflict if that number is taken."""
+        self.append_many(table_id, seq, [(action, mover)])
+
+    def append_many(self, table_id: str, first: int, steps: list[tuple[str, int]]) -> None:
+        """Add consecutive actions from ``first`` in one transaction, all or none."""
+        now = utcnow()
+        rows = [
+            {
+                "table_id": table_id,
+                "seq": first + i,
+                "action": action,
+                "mover": mover,
+                "created_at": now,
+            }
+            for i, (action, mover) in enumerate(steps)
+        ]
         try:
-            with Session(self.engine) as session, session.begin():
-                session.add(
-                    ActionRow(
-                        table_id=table_id, seq=seq, action=action, mover=mover, created_at=utcnow()
-                    )
-                )
+            with self.engine.begin() as connection:  # Core insert: no ORM unit of work
+                connection.execute(insert(ActionRow), rows)
         except IntegrityError:
-            raise SequenceConflict(f"action {seq} of table {table_id} is already taken") from None
+            raise SequenceConflict(f"action {first} of table {table_id} is already taken") from None
 
     def remove_last(self, table_id: str, seq: int) -> None:
         """Delete the action at ``seq`` (an undo); it must be the last one."""

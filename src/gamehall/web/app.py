@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from gamehall.bots import BOT_KINDS
@@ -90,6 +91,23 @@ ERROR_STATUS: list[tuple[type[Exception], int]] = [
 ]
 
 
+class BodyLimit:
+    """Refuses request bodies over a size (413) before the application reads them."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            length = dict(scope["headers"]).get(b"content-length", b"0")
+            if not length.isdigit() or int(length) > self.limit:
+                response = JSONResponse({"error": f"request body over {self.limit} bytes"}, 413)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> FastAPI:
     """The web hall on the database at ``database_url`` (SQLite by default)."""
 
@@ -102,6 +120,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
     hall = Hall(TableStore(open_engine(database_url)), leave_grace=leave_grace)
     templates = environment()
     app = FastAPI(title="gamehall", lifespan=lifespan)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.state.hall = hall
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -115,14 +134,6 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             t=translator(lang), lang=lang, languages=LANGUAGES, request=request, **context
         )
         return HTMLResponse(html)
-
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse({"error": f"request body over {MAX_BODY} bytes"}, 413)
-        response: Response = await call_next(request)
-        return response
 
     @app.exception_handler(GamehallError)
     async def gamehall_error(request: Request, error: GamehallError) -> JSONResponse:
@@ -267,7 +278,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
     ) -> dict[str, Any]:
         live = hall.live(table_id)
         seat = seat_for(live, x_seat_token)
-        return seat_snapshot(live.match, seat, language(request))
+        return seat_snapshot(live.match, seat, language(request), live.logs)
 
     @app.post("/api/tables/{table_id}/actions")
     async def submit(
@@ -339,7 +350,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         receiver = asyncio.ensure_future(websocket.receive())
         try:
             while True:
-                snapshot = seat_snapshot(live.match, seat, lang)
+                snapshot = seat_snapshot(live.match, seat, lang, live.logs)
                 html = render_table(live, snapshot, lang)
                 await websocket.send_json(
                     {"seq": snapshot["seq"], "html": html, "over": snapshot["over"]}

@@ -30,6 +30,7 @@ from gamehall.store.tables import (
     new_table_id,
     new_token,
 )
+from gamehall.web.views import LogCache
 
 REPLACEMENT_BOT = "heuristic"
 
@@ -60,6 +61,7 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: dict[asyncio.Queue[int], int | None] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
+    logs: LogCache = field(default_factory=LogCache)
     timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
 
     @property
@@ -185,6 +187,7 @@ class Hall:
             if seq != live.seq:
                 raise StaleSequence(f"expected action {live.seq}, not {seq}")
             live.match.undo(seat)
+            live.logs.clear()
             self.store.remove_last(table_id, live.seq)
             self._announce(live)
         return live.seq
@@ -192,9 +195,25 @@ class Hall:
     def _commit(self, live: LiveTable, action: Action, mover: int) -> None:
         """Check, log, then apply one action (the caller holds the table's lock)."""
         match = live.match
-        state = match.game.apply(match.state, action)
-        self.store.append(live.info.id, live.seq, str(action), mover)
-        match.push(state, action, mover)
+        match.push(match.game.apply(match.state, action), action, mover)
+        self._persist(live, live.seq - 1)
+
+    def _persist(self, live: LiveTable, first: int) -> None:
+        """Write the steps applied in memory since ``first`` to the log, then announce them.
+
+        On a database error the steps are taken back from memory, so memory never holds what
+        the log does not. Nothing awaits in between, so no one sees the steps before.
+        """
+        match = live.match
+        steps = [
+            (str(a), m) for a, m in zip(match.actions[first:], match.movers[first:], strict=True)
+        ]
+        try:
+            self.store.append_many(live.info.id, first, steps)
+        except BaseException:
+            match.truncate(first)
+            live.logs.clear()
+            raise
         outcome = match.outcome()
         if outcome is not None:
             self.store.finish(live.info.id, outcome.to_json())
@@ -213,16 +232,27 @@ class Hall:
             live.driver = asyncio.get_running_loop().create_task(self._drive(live))
 
     async def _drive(self, live: LiveTable) -> None:
-        """Play chance at once and bots after the table's pause, until a person must act."""
+        """Play chance at once and bots after the table's pause, until a person must act.
+
+        Chance outcomes (and bots, when the pause is zero) are applied in a run and written
+        to the log in one transaction, then announced once.
+        """
+        match = live.match
         while True:
             async with live.lock:
-                match = live.match
+                first = live.seq
                 mover = match.to_move()
+                while mover is not None and (
+                    mover == CHANCE
+                    or (match.agents[mover] is not None and live.info.bot_delay == 0)
+                ):
+                    action = match.sample_chance() if mover == CHANCE else match.choose_for_bot()
+                    match.push(match.game.apply_legal(match.state, action), action, mover)
+                    mover = match.to_move()
+                if live.seq > first:
+                    self._persist(live, first)
                 if mover is None:
                     return
-                if mover == CHANCE:
-                    self._commit(live, match.sample_chance(), CHANCE)
-                    continue
                 if match.agents[mover] is None:
                     self._start_clock(live, mover)
                     return

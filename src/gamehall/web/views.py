@@ -57,7 +57,33 @@ def translator(language: str) -> Any:
     return t
 
 
-def seat_snapshot(match: Match, seat: int | None, language: str) -> JSON:
+class LogCache:
+    """Each seat's rendered log, extended as the match grows; cleared when steps are undone."""
+
+    def __init__(self) -> None:
+        self._logs: dict[tuple[int | None, str], tuple[int, list[str]]] = {}
+
+    def clear(self) -> None:
+        """Forget every log (after an undo or a rollback)."""
+        self._logs.clear()
+
+    def get(self, match: Match, seat: int | None, language: str) -> list[str]:
+        """The seat's whole log in ``language``, rendering only the steps not seen yet."""
+        key = (seat, language)
+        count = len(match.actions)
+        done, lines = self._logs.get(key, (0, []))
+        if done > count:
+            done, lines = 0, []
+        if done < count:
+            texts = catalog(language)
+            lines.extend(texts.render(line) for line in match.log(seat, done))
+            self._logs[key] = (count, lines)
+        return lines
+
+
+def seat_snapshot(
+    match: Match, seat: int | None, language: str, logs: LogCache | None = None
+) -> JSON:
     """Everything a seat's page shows, built only from that seat's view and log."""
     game: Game[Any] = match.game
     view = match.view(seat)
@@ -69,8 +95,7 @@ def seat_snapshot(match: Match, seat: int | None, language: str) -> JSON:
             {"action": str(a), "label": t(game.label(view, a))}
             for a in game.legal_actions(match.state)
         ]
-    texts = catalog(language)
-    log = [texts.render(line) for line in match.log(seat, max(0, len(match.actions) - 400))]
+    log = (logs or LogCache()).get(match, seat, language)
     return {
         "seq": len(match.actions),
         "seat": seat,
