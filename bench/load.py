@@ -150,6 +150,8 @@ def main() -> None:
         help="mean seconds a client waits before acting (0: at once)",
     )
     args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity") and os.cpu_count() and os.cpu_count() > 1:  # type: ignore[operator]
+        os.sched_setaffinity(0, {1})  # the clients on core 1, the server on core 0
     workdir = Path(tempfile.mkdtemp(prefix="gamehall-load-"))
     database = args.database or f"sqlite:///{workdir / 'hall.db'}"
     server = subprocess.Popen(

@@ -119,7 +119,8 @@ def test_a_whole_game_through_the_api_and_its_record_replays(client: TestClient)
     replay_page = client.get(f"/t/{table['id']}/replay?step=12")
     assert replay_page.status_code == 200 and "step 12 of" in replay_page.text
     lobby = client.get("/")
-    assert f"/t/{table['id']}/replay" in lobby.text
+    assert f"/t/{table['id']}/replay" in lobby.text and 'hx-get="/fragments/tables"' in lobby.text
+    assert f"/t/{table['id']}/replay" in client.get("/fragments/tables").text
 
 
 def test_bad_submissions_get_the_right_status_and_change_nothing(client: TestClient) -> None:

@@ -163,6 +163,15 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             finished=hall.store.list_tables("finished", 30),
         )
 
+    @app.get("/fragments/tables", response_class=HTMLResponse)
+    async def table_lists(request: Request) -> HTMLResponse:
+        return page(
+            request,
+            "table_lists.html",
+            open_tables=hall.store.list_tables("playing", 30),
+            finished=hall.store.list_tables("finished", 30),
+        )
+
     @app.get("/lang/{code}")
     async def set_language(code: str, request: Request) -> RedirectResponse:
         back = request.headers.get("referer") or "/"
