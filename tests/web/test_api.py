@@ -173,6 +173,15 @@ def test_bad_submissions_get_the_right_status_and_change_nothing(client: TestCli
             "over",
         ),
         (act(client, "nosuchtable", mine, 0, "ask 1"), 404, "no table"),
+        (
+            client.post(
+                f"/api/tables/{table['id']}/actions",
+                headers={"x-seat-token": mine},
+                content=(b"x" * 8192 for _ in range(10)),
+            ),
+            413,
+            "over",
+        ),
     ]
     for response, status, message in checks:
         assert response.status_code == status, (response.status_code, response.text)

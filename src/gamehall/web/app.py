@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from gamehall.bots import BOT_KINDS
@@ -99,13 +99,35 @@ class BodyLimit:
         self.limit = limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            length = dict(scope["headers"]).get(b"content-length", b"0")
-            if not length.isdigit() or int(length) > self.limit:
-                response = JSONResponse({"error": f"request body over {self.limit} bytes"}, 413)
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self.refuse(scope, receive, send)
+            return
+        received, refused = 0, False
+
+        async def counted() -> Message:  # a body sent in chunks, with no length announced
+            nonlocal received, refused
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.limit and not refused:
+                refused = True
+                await self.refuse(scope, receive, send)
+                return {"type": "http.disconnect"}
+            return message
+
+        async def guarded(message: Message) -> None:
+            if not refused:  # once refused, the application's own answer is dropped
+                await send(message)
+
+        await self.app(scope, counted, guarded)
+
+    async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer 413 naming the limit."""
+        response = JSONResponse({"error": f"request body over {self.limit} bytes"}, 413)
+        await response(scope, receive, send)
 
 
 def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> FastAPI:
