@@ -668,17 +668,19 @@ def test_BQ_ARM_5_going_over_is_announced_hidden_card_stays_hidden() -> None:
     assert sc.view(None)["players"][1]["over"] is True
 
 
+def seat_2_at_16(spells: tuple[str, str, str]) -> Scenario:
+    """Seat 2 still arming at 16 against a 17-HP boss, seat 3 to move, with ``spells``."""
+    sc = Scenario(3).start(
+        armorer=0, boss=17, spells=spells, hidden=("R1", "R7", "G2"), visible=("B1", "B6", "Y2")
+    )
+    sc.play("ask 1").draw("G3")  # seat 2: 13 + 3 = 16, under 17
+    return sc
+
+
 def test_BQ_ARM_5_attack_spell_putting_an_arming_player_over_is_announced() -> None:
     """BQ-ARM-5: a dark attack spell placed on a player still arming can put them over; the
     announcement is made then."""
-    sc = Scenario(3).start(
-        armorer=0,
-        boss=17,
-        spells=("atk+2", "extra-key", "pair"),
-        hidden=("R1", "R7", "G2"),
-        visible=("B1", "B6", "Y2"),
-    )
-    sc.play("ask 1").draw("G3")  # seat 2: 13 + 3 = 16, under 17
+    sc = seat_2_at_16(("atk+2", "extra-key", "pair"))
     logs = play_logged(sc, "activate 1")  # seat 3 activates atk+2 and must pick a target
     assert "bq.log.over" not in keys_of(logs[None])
     logs = play_logged(sc, "target 2")
@@ -705,14 +707,7 @@ def test_BQ_ARM_5_players_at_the_magician_announce_nothing() -> None:
 def test_BQ_ARM_5_spell_puts_an_arming_player_over_and_back_under() -> None:
     """BQ-ARM-5: a player still arming is put over by an HP spell (announced) and brought
     back under by another."""
-    sc = Scenario(3).start(
-        armorer=0,
-        boss=17,
-        spells=("hp-2", "hp+2", "extra-key"),
-        hidden=("R1", "R7", "G2"),
-        visible=("B1", "B6", "Y2"),
-    )
-    sc.play("ask 1").draw("G3")  # seat 2: 13 + 3 = 16, under 17
+    sc = seat_2_at_16(("hp-2", "hp+2", "extra-key"))
     logs = play_logged(sc, "activate 1")  # seat 3: HP -2 -> 15
     assert [t.params for t in logs[None] if t.key == "bq.log.over"] == [{"seat": 2}]
     assert sc.view(2)["players"][1]["over"] is True
