@@ -81,6 +81,10 @@ class LogCache:
         return lines
 
 
+LOG_WINDOW = 60
+"""How many of the latest log lines a snapshot carries (``log_start`` is the first one's index)."""
+
+
 def seat_snapshot(
     match: Match, seat: int | None, language: str, logs: LogCache | None = None
 ) -> JSON:
@@ -96,12 +100,14 @@ def seat_snapshot(
             for a in game.legal_actions(match.state)
         ]
     log = (logs or LogCache()).get(match, seat, language)
+    shown = log[-LOG_WINDOW:]
     return {
         "seq": len(match.actions),
         "seat": seat,
         "view": view,
         "legal": legal,
-        "log": log[-60:],
+        "log": shown,
+        "log_start": len(log) - len(shown),
         "to_move": None if mover is None else ("chance" if mover == CHANCE else mover),
         "over": mover is None,
     }
