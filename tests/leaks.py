@@ -44,6 +44,23 @@ def boss_quest_leaks(game: Any, state: Any, seat: int | None, view: dict[str, An
     return problems
 
 
+def twenty_strong_leaks(game: Any, state: Any, seat: int | None, view: dict[str, Any]) -> list[str]:
+    """Unseen cards found in ``view``: the hidden part of each stack, cards set aside unseen.
+
+    Each card is one physical card, so its code or name showing anywhere means it leaked.
+    """
+    strings = set(_strings(view, frozenset()))
+    unseen = [card for stack in state.stacks for card in stack.hidden]
+    unseen.extend(getattr(state.deck, "boxed", ()))
+    problems = []
+    for card in unseen:
+        info = game.deck.cards[card]
+        if {info.code, info.name.en, info.name.fr} & strings:
+            problems.append(f"the unseen card {info.code} is visible")
+    return problems
+
+
 LEAK_CHECKS: dict[str, Callable[[Game[Any], Any, int | None, dict[str, Any]], list[str]]] = {
     "boss-quest": boss_quest_leaks,
+    "20-strong": twenty_strong_leaks,
 }

@@ -2,5 +2,6 @@
 
 from gamehall.core.game import Game
 from gamehall.games.boss_quest import BossQuest
+from gamehall.games.twenty_strong import TwentyStrong
 
-GAME_CLASSES: tuple[type[Game[object]], ...] = (BossQuest,)  # type: ignore[assignment]
+GAME_CLASSES: tuple[type[Game[object]], ...] = (BossQuest, TwentyStrong)  # type: ignore[assignment]

@@ -1,0 +1,80 @@
+"""Card schemas every 20 Strong deck shares: conflict cards, heroes, bosses and abilities.
+
+A deck's file extends these (Too Many Bones adds Baddie points, Gearloc backup plans and
+encounters). Effects and modifiers come from the closed vocabulary of
+:mod:`gamehall.games.twenty_strong.effects_schema`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from gamehall.core.cards import Localized
+from gamehall.games.twenty_strong.effects_schema import (
+    Effect,
+    ItemReward,
+    Model,
+    Modifier,
+    Special,
+)
+
+CODE = r"^[a-z0-9][a-z0-9\-]*$"
+
+
+class DeckInfo(Model):
+    """The file's header: which deck, and whether these are gamehall's house cards."""
+
+    id: str
+    house: bool
+    name: Localized
+
+
+class ConflictCard(Model):
+    """An enemy or obstacle: health, damage, effects in their timing slots, rewards."""
+
+    code: str = Field(pattern=CODE)
+    name: Localized
+    health: int = Field(ge=1, le=30)
+    damage: int = Field(ge=0, le=6)
+    extra_enemies: int = Field(default=0, ge=0, le=3)
+    during: tuple[Modifier, ...] = ()
+    after: tuple[Effect, ...] = ()
+    special: tuple[Special, ...] = ()
+    instant: tuple[Effect, ...] = ()
+    item: ItemReward | None = None
+    item_name: Localized | None = None
+
+
+class Ability(Model):
+    """A hero ability: lasting modifiers and an optional ability used once per Engagement."""
+
+    modifiers: tuple[Modifier, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    per: Literal["engagement", "game"] = "engagement"
+
+
+class Hero(Model):
+    """A hero: starting stats (GEN-STAT-2) and an ability (GEN-DECK-3)."""
+
+    code: str = Field(pattern=CODE)
+    name: Localized
+    health: int = Field(ge=1, le=6)
+    strategy: int = Field(ge=1, le=6)
+    recovery: int = Field(ge=1, le=6)
+    innate: Ability = Ability()
+
+
+class Boss(Model):
+    """A boss: a conflict card whose numbers may grow with its power."""
+
+    code: str = Field(pattern=CODE)
+    name: Localized
+    health: int = Field(ge=1, le=40)
+    damage: int = Field(ge=0, le=6)
+    health_scale: int = Field(default=0, ge=0, le=6)
+    damage_scale: int = Field(default=0, ge=0, le=3)
+    during: tuple[Modifier, ...] = ()
+    after: tuple[Effect, ...] = ()
+    special: tuple[Special, ...] = ()

@@ -1,0 +1,239 @@
+"""The deck plug-in: the hooks a deck overrides; the defaults are the general rules.
+
+A deck is card data plus a subclass of :class:`DeckRules`. The general rules call only these
+hooks and never name a deck:
+
+=====================  ===================================================================
+``initial_state``      setup: hero, stats, stacks, the deck's own state
+``stack_names``        the names of the stacks (``from NAME`` activates a stack's top card)
+``start_round``        Activation (default: the player takes a stack's top card, GEN-ACT-1)
+``stack_taken``        what happens when a stack's top card is taken (refills, rebuilds)
+``extra_sources``      where additional enemies come from (default: any conflict stack)
+``chance``             a deck's own chance node, if one is due (and ``apply_chance``)
+``legal_actions``      the actions of the deck's phases and tasks (and ``apply_action``)
+``step``, ``step_task``  automatic deck phases and deck tasks (``deck.`` kinds)
+``anytime_actions``    deck actions open at any decision but the roll (a backup plan...)
+``apply_targets``      deck targets a rolled die may be applied to (a backup slot...)
+``modifiers``          lasting modifiers the deck adds (its hero's side, a battle's rules)
+``hero_ability``       the hero's ability now in force
+``exhausts_on_card``   whether a die on an active card is exhausted (GEN-END-7: yes)
+``before_rewards``     what happens at the start of Gain Item Rewards
+``cleanup``            which cards Cleanup keeps, and what comes next (GEN-RESOLVE-8)
+``won``                whether the game is won (GEN-WIN-1: the boss is defeated)
+``run_hook``           a named hook effect of the deck's cards
+``revealed``           a card turned up on a stack (a scouting consequence...)
+``new_item``, ``can_pay``, ``pay_backup``  a deck's own kinds of item
+``is_anytime``         whether an action is one of ``step``, ``step_task``  automatic deck phases and deck tasks (``deck.`` kinds)
+``anytime_actions``
+``item``               what an inventory card is as an item
+``can_discard``        whether an inventory card may be discarded now
+``view``               the deck's part of the view
+=====================  ===================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gamehall.core.game import JSON, Action, ChanceWeights
+from gamehall.core.i18n import Text
+from gamehall.games.twenty_strong.actions import From, Parsers
+from gamehall.games.twenty_strong.runtime import Ability, CardInfo, ItemInfo, Mod
+from gamehall.games.twenty_strong.state import (
+    ENGAGE,
+    EXHAUSTED,
+    NOWHERE,
+    ON_CARD,
+    Item,
+    State,
+    Task,
+)
+
+if TYPE_CHECKING:
+    from gamehall.games.twenty_strong.rules import TwentyStrong
+
+
+class DeckRules:
+    """A deck's rules; subclasses override the hooks listed in the module docstring."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    parsers: ClassVar[Parsers] = {}
+    zone_names: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, game: TwentyStrong, options: dict[str, Any]) -> None:
+        self.game = game
+        self.options = options
+        self.cards: list[CardInfo] = []
+        self.codes: dict[str, int] = {}
+
+    # -- card table -----------------------------------------------------------------------
+
+    def add_card(self, info: CardInfo) -> int:
+        """Register a card in the table and return its id."""
+        self.codes[info.code] = len(self.cards)
+        self.cards.append(info)
+        return len(self.cards) - 1
+
+    # -- setup and activation -------------------------------------------------------------
+
+    def initial_state(self) -> State:
+        """The state before the first action."""
+        raise NotImplementedError
+
+    def stack_names(self) -> Sequence[str]:
+        """The names of the stacks, in stack order."""
+        raise NotImplementedError
+
+    def start_round(self, s: State) -> None:
+        """Activation of a new round (default: take a stack's top card, GEN-ACT-1)."""
+        s.push_tasks([Task("activate", 1)])
+        s.phase = ENGAGE
+
+    def stack_taken(self, s: State, stack: int) -> None:
+        """A card was just taken from ``stack`` (a deck may refill or rebuild stacks)."""
+
+    def extra_sources(self, state: State) -> list[int]:
+        """The stacks additional enemies may come from (default: every stack, GEN-ACT-3)."""
+        return list(range(len(state.stacks)))
+
+    # -- chance ---------------------------------------------------------------------------
+
+    def revealed(self, s: State, stack: int, card: int) -> None:
+        """A card just turned up on top of ``stack``."""
+
+    def chance(self, state: State) -> ChanceWeights | None:
+        """The deck's own chance node, if one is due now."""
+        return None
+
+    def apply_chance(self, s: State, action: Action) -> None:
+        """Apply an outcome of the deck's chance node."""
+        raise NotImplementedError
+
+    # -- decisions ------------------------------------------------------------------------
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """The actions of a deck phase or a deck task."""
+        return []
+
+    def step(self, s: State) -> bool:
+        """Run an automatic deck phase; True when the phase waits for a decision."""
+        return True
+
+    def step_task(self, s: State, task: Task) -> bool:
+        """Run the front deck task as far as it goes; True when it waits for a decision."""
+        s.tasks = s.tasks[1:]
+        return False
+
+    def apply_action(self, s: State, action: Action) -> None:
+        """Apply a deck action (already known legal)."""
+        raise NotImplementedError
+
+    def anytime_actions(self, state: State) -> list[Action]:
+        """Deck actions open at any decision except the roll."""
+        return []
+
+    def is_anytime(self, action: Action) -> bool:
+        """Whether ``action`` is one of the deck's anytime actions."""
+        return False
+
+    def apply_targets(self, state: State, die: int) -> list[str]:
+        """Deck targets ``die`` may be applied to (besides active cards)."""
+        return []
+
+    def apply_to_target(self, s: State, die: int, target: str) -> None:
+        """Put ``die`` on a deck target."""
+        raise NotImplementedError
+
+    # -- lasting effects ------------------------------------------------------------------
+
+    def modifiers(self, state: State) -> list[Mod]:
+        """Lasting modifiers the deck adds."""
+        return []
+
+    def hero_ability(self, state: State) -> Ability:
+        """The hero's ability in force."""
+        return Ability((), ())
+
+    # -- resolve --------------------------------------------------------------------------
+
+    def exhausts_on_card(self, state: State, die: int) -> bool:
+        """Whether the Exhaust step takes a die applied to a card (GEN-END-7: it does)."""
+        return True
+
+    def before_rewards(self, s: State) -> None:
+        """What happens as Gain Item Rewards begins."""
+
+    def cleanup(self, s: State) -> None:
+        """Cleanup: discard every card (endgame: keep undefeated ones), then the next round."""
+        kept = []
+        for card in s.active:
+            if s.endgame and not card.defeated:
+                kept.append(card._replace(taken=0, hits=0, after_done=False))
+            else:
+                s.discard = (*s.discard, card.card)
+        s.active = tuple(kept)
+        self.game.next_round(s)
+
+    def won(self, state: State) -> bool:
+        """Whether the game is won: by default, once the boss is defeated (GEN-WIN-1)."""
+        return state.endgame and any(self.is_boss(a.card) and a.defeated for a in state.active)
+
+    def is_boss(self, card: int) -> bool:
+        """Whether ``card`` is the boss."""
+        return self.cards[card].kind == "boss"
+
+    def run_hook(self, s: State, task: Task) -> None:
+        """Run a named hook effect."""
+        raise NotImplementedError(f"the deck has no hook {task.hook!r}")
+
+    # -- items ----------------------------------------------------------------------------
+
+    def item(self, state: State, card: int) -> ItemInfo | None:
+        """What inventory card ``card`` is as an item (None while it cannot be used)."""
+        return self.cards[card].item
+
+    def new_item(self, card: int) -> Item:
+        """The inventory entry for a gained card."""
+        return Item(card)
+
+    def can_pay(self, state: State, cost: int) -> bool:
+        """Whether a deck's own item cost (a backup-plan extension) can be paid now."""
+        return False
+
+    def pay_backup(self, s: State, cost: int) -> None:
+        """Pay a deck's own item cost."""
+        raise NotImplementedError
+
+    def can_discard(self, state: State, index: int) -> bool:
+        """Whether the item at ``index`` may be discarded now (GEN-ITEM-5: always)."""
+        return True
+
+    def discard_item(self, s: State, index: int) -> None:
+        """Take the item at ``index`` out of the inventory."""
+        card = s.inventory[index].card
+        s.inventory = s.inventory[:index] + s.inventory[index + 1 :]
+        for die, place in enumerate(s.places):
+            if place == card and s.zones[die] != ON_CARD:
+                s.move_die(die, EXHAUSTED)
+        s.discard = (*s.discard, card)
+
+    # -- view -----------------------------------------------------------------------------
+
+    def view(self, state: State) -> JSON:
+        """The deck's part of the view (public: a solo game has no other seat)."""
+        return {}
+
+    def describe(self, before: State, action: Action, after: State) -> list[Text]:
+        """Log lines for a deck action."""
+        return []
+
+    def stack_index(self, name: str) -> int:
+        """The index of the stack called ``name``, or NOWHERE."""
+        names = list(self.stack_names())
+        return names.index(name) if name in names else NOWHERE
+
+    def from_action(self, stack: int) -> From:
+        """The action taking the top card of stack ``stack``."""
+        return From(self.stack_names()[stack])

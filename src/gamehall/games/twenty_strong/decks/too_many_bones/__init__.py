@@ -1,0 +1,1 @@
+"""The Too Many Bones deck for 20 Strong."""

@@ -1,0 +1,575 @@
+"""Too Many Bones: the deck's rules on top of the general rules (days, BQ, encounters,
+battles that repeat until won, rest or scout, the backup plan, the Tyrant)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar, Final, NamedTuple
+
+from gamehall.core.cards import Localized
+from gamehall.core.game import JSON, Action, ChanceWeights
+from gamehall.games.twenty_strong.actions import From, Pick
+from gamehall.games.twenty_strong.deck import DeckRules
+from gamehall.games.twenty_strong.decks.too_many_bones import setup
+from gamehall.games.twenty_strong.decks.too_many_bones.actions import (
+    PARSERS,
+    STACKS,
+    BackupUse,
+    Battle,
+    Encounter,
+    FaceTyrant,
+    Fight,
+    Flip,
+    Peaceful,
+    Penalty,
+    RestUp,
+    Scout,
+    SetAside,
+)
+from gamehall.games.twenty_strong.decks.too_many_bones.cards import load_cards
+from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP, LOCK
+from gamehall.games.twenty_strong.dice import COLOURS, CRIT, HIT, MISS, colour_of
+from gamehall.games.twenty_strong.effects import (
+    DONE,
+    PICK_COLOUR,
+    change_stat,
+    modifiers,
+    payable,
+    possible,
+    tasks_for,
+    total,
+)
+from gamehall.games.twenty_strong.runtime import Ability, ItemInfo, Mod
+from gamehall.games.twenty_strong.state import (
+    COMMITTED,
+    ENGAGE,
+    EXHAUSTED,
+    NOWHERE,
+    POOL,
+    Item,
+    Stack,
+    State,
+    Task,
+)
+
+ONES, ONES_UP, FIVES, FIVES_UP, ENC, ENC_UP = range(6)
+DAY: Final = "tmb.day"
+SETUP: Final = "tmb.setup"
+AFTER_BATTLE: Final = "tmb.after_battle"
+DAY_END: Final = "tmb.end"
+LAST_DAY: Final = 12
+
+BATTLE: Final = Battle()
+TYRANT: Final = FaceTyrant()
+PEACEFUL: Final = Peaceful()
+FIGHT: Final = Fight()
+REST: Final = RestUp()
+FLIP: Final = Flip()
+
+
+class Tmb(NamedTuple):
+    """The deck's part of the state."""
+
+    day: int = 0
+    gearloc: int = 0
+    tyrant: int = 0
+    universal: bool = False
+    flipped: bool = False
+    bq_shift: int = 0
+    encounter: int = NOWHERE
+    to_box: int = 0
+    boxed: tuple[int, ...] = ()
+    penalties: int = 0
+    final: bool = False
+    tyrant_down: bool = False
+    scouting: int = NOWHERE
+
+
+class TooManyBones(DeckRules):
+    """The Too Many Bones deck."""
+
+    name = "too-many-bones"
+    title = "Too Many Bones"
+    parsers = PARSERS
+    zone_names: ClassVar[tuple[str, ...]] = ("backup", "lock")
+
+    def __init__(self, game: Any, options: dict[str, Any]) -> None:
+        super().__init__(game, options)
+        path = Path(options["deck_file"]) if options.get("deck_file") else None
+        self.data = load_cards(path) if path else load_cards()
+        setup.build_tables(self)
+        self.hero_index, self.universal = setup.find_hero(self, options["hero"])
+        self.tyrant_index = setup.find_tyrant(self, options["boss"])
+        self.rank: int = options["rank"]
+        self.side: int = options["side"] - 1
+        setup.configure(self)
+
+    # -- setup ----------------------------------------------------------------------------
+
+    def initial_state(self) -> State:
+        hero = self.hero()
+        state = State.fresh(self.hero_index, hero.health, hero.strategy, hero.recovery, None)
+        state.stacks = (
+            Stack((), tuple(self.ones)),
+            Stack(),
+            Stack((), tuple(self.fives)),
+            Stack(),
+            Stack((), tuple(self.encounters)),
+            Stack(),
+        )
+        state.deck = Tmb(
+            gearloc=self.hero_index,
+            tyrant=self.tyrant_index,
+            universal=self.universal,
+            to_box=len(self.tyrant_encounters) // 2 - (self.rank - 1),
+            penalties=self.rank - 1,
+        )
+        state.phase = SETUP
+        return state
+
+    def hero(self) -> Any:
+        """The hero card played."""
+        heroes = self.data.universal_heroes if self.universal else self.data.gearlocs
+        return heroes[self.hero_index]
+
+    def stack_names(self) -> tuple[str, ...]:
+        return STACKS
+
+    def chance(self, state: State) -> ChanceWeights | None:
+        deck: Tmb = state.deck
+        if not deck.to_box:
+            return None
+        options = [c for c in state.stacks[ENC].hidden if c in self.tyrant_encounters]
+        return ChanceWeights(tuple(SetAside(self.cards[c].code) for c in sorted(options)))
+
+    def apply_chance(self, s: State, action: Action) -> None:
+        assert isinstance(action, SetAside)
+        card = self.codes[action.code]
+        hidden = list(s.stacks[ENC].hidden)
+        hidden.remove(card)
+        self._set_stack(s, ENC, Stack((), tuple(hidden)))
+        deck: Tmb = s.deck
+        s.deck = deck._replace(to_box=deck.to_box - 1, boxed=(*deck.boxed, card))
+
+    def start_round(self, s: State) -> None:
+        """A new day: the counter advances (TMB-DAY-1), then the day's choice."""
+        deck: Tmb = s.deck
+        s.deck = deck._replace(day=deck.day + 1, bq_shift=0)
+        s.phase = DAY
+
+    # -- decisions ------------------------------------------------------------------------
+
+    def legal_actions(self, state: State) -> list[Action]:
+        deck: Tmb = state.deck
+        if state.tasks:
+            return self._task_actions(state, state.tasks[0])
+        if state.phase == SETUP:
+            return [Penalty("banish"), Penalty("exhaust")] if deck.penalties else []
+        if state.phase == DAY:
+            if deck.day >= LAST_DAY:
+                return [TYRANT]
+            actions: list[Action] = [BATTLE]
+            for stack in (ENC, ENC_UP):
+                top = state.stacks[stack].top()
+                if top != NOWHERE and self._can_choose(state, top):
+                    actions.append(Encounter(STACKS[stack]))
+            if deck.day >= self.tyrant_card().min_day:
+                actions.append(TYRANT)
+            return actions
+        if state.phase == AFTER_BATTLE:
+            scouts = [Scout(STACKS[i]) for i in (ONES, FIVES, ENC) if state.stacks[i].known]
+            return [REST, *scouts, DONE]
+        return []
+
+    def _can_choose(self, state: State, card: int) -> bool:
+        if card in self.lockpicks:  # TMB-LOCK-1: a free item slot is needed
+            strategy = self.game_effective(state, "strategy")
+            return len(state.inventory) < strategy
+        return True
+
+    def game_effective(self, state: State, stat: str) -> int:
+        """A stat with the modifiers in force."""
+        from gamehall.games.twenty_strong.effects import effective
+
+        return effective(self.game, state, stat)
+
+    def _task_actions(self, state: State, task: Task) -> list[Action]:
+        if task.kind == "deck.mohlnor":
+            card = self.mohlnor[task.source]
+            ok = all(payable(state, effect) for effect in card.cost)
+            return [PEACEFUL, FIGHT] if ok else [FIGHT]
+        if task.kind == "deck.pay":
+            return [PICK_COLOUR[c] for c in state.colours_in(BACKUP)]
+        return [From(STACKS[i]) for i in self._bq_sources(state, task)]
+
+    def apply_action(self, s: State, action: Action) -> None:
+        deck: Tmb = s.deck
+        if isinstance(action, Penalty):
+            s.deck = deck._replace(penalties=deck.penalties - 1)
+            task = Task("banish_dice", 1) if action.kind == "banish" else Task("exhaust_dice", 3)
+            s.push_tasks([task], first=True)
+        elif isinstance(action, Battle):
+            self._battle(s, deck.day + deck.bq_shift)
+        elif isinstance(action, Encounter):
+            self._encounter(s, STACKS.index(action.stack))
+        elif isinstance(action, FaceTyrant):
+            self._face_tyrant(s)
+        elif isinstance(action, Peaceful | Fight):
+            self._mohlnor(s, action)
+        elif isinstance(action, From):
+            self._bq_take(s, STACKS.index(action.stack))
+        elif isinstance(action, Pick):
+            die = s.first_die(BACKUP, action.colour)
+            s.move_die(die, EXHAUSTED)
+            self._drop_one(s)
+        elif isinstance(action, RestUp):
+            change_stat(s, "health", 1 + total(modifiers(self.game, s), "rest_bonus"))
+            s.phase = DAY_END
+        elif isinstance(action, Scout):
+            self._scout(s, STACKS.index(action.stack))
+        elif isinstance(action, BackupUse):
+            s.move_die(s.first_die(BACKUP, action.colour), EXHAUSTED)
+            options = self.compiled_options(self.backup_plan(s))
+            s.push_tasks(tasks_for(options[action.option], NOWHERE), first=True)
+        elif isinstance(action, Flip):
+            for die in s.dice_in(BACKUP):
+                s.move_die(die, EXHAUSTED)
+            s.deck = deck._replace(flipped=True)
+            change_stat(s, "strategy", 1)  # TMB-BACKUP-8
+            change_stat(s, "recovery", 1)
+        elif action == DONE:
+            s.phase = DAY_END
+
+    def step(self, s: State) -> bool:
+        if s.phase == SETUP and not s.deck.penalties:
+            self.game.next_round(s)
+            return False
+        if s.phase == DAY_END:
+            s.deck = s.deck._replace(scouting=NOWHERE)
+            self.game.next_round(s)
+            return False
+        return True
+
+    # -- the BQ ---------------------------------------------------------------------------
+
+    def _battle(self, s: State, points: int, ones: int = 0, fives: int = 0) -> None:
+        """Activate the BQ: Baddie points (TMB-BQ-1..5), then any extra cards; then battle."""
+        tasks = [Task("deck.bq", max(0, points))]
+        if fives:
+            tasks.append(Task("deck.fives", fives))
+        if ones:
+            tasks.append(Task("deck.ones", ones))
+        s.push_tasks(tasks, first=True)
+        s.phase = ENGAGE
+
+    def _bq_sources(self, state: State, task: Task) -> list[int]:
+        """The stacks the next Baddie of a BQ task may come from."""
+        if task.kind == "deck.fives":
+            wanted = [FIVES, FIVES_UP]
+        elif task.kind == "deck.ones":
+            wanted = [ONES, ONES_UP]
+        elif task.amount >= 5 and self._tops(state, (FIVES, FIVES_UP)):
+            wanted = [FIVES, FIVES_UP]
+        else:
+            wanted = [ONES, ONES_UP]
+        return self._tops(state, wanted)
+
+    def _tops(self, state: State, stacks: tuple[int, ...] | list[int]) -> list[int]:
+        return [i for i in stacks if state.stacks[i].known]
+
+    def step_task(self, s: State, task: Task) -> bool:
+        if task.kind == "deck.pay":
+            colours = s.colours_in(BACKUP)
+            if len(colours) > 1:
+                return True
+            if colours:
+                s.move_die(s.first_die(BACKUP, colours[0]), EXHAUSTED)
+            self._drop_one(s)
+            return False
+        if task.kind == "deck.mohlnor":
+            return True
+        sources = self._bq_sources(s, task)
+        if not sources or task.amount <= 0:
+            s.tasks = s.tasks[1:]
+            return False
+        if len(sources) > 1:
+            return True  # TMB-BQ-5: the player picks which top
+        self._bq_take(s, sources[0])
+        return False
+
+    def _bq_take(self, s: State, stack: int) -> None:
+        task = s.tasks[0]
+        card = s.stacks[stack].known[0]
+        spent = self.points[card] if task.kind == "deck.bq" else 1
+        rest = task._replace(amount=task.amount - spent)
+        s.tasks = ((rest,) if rest.amount > 0 else ()) + s.tasks[1:]
+        self.game.activate_from(s, stack)
+
+    def _drop_one(self, s: State) -> None:
+        task = s.tasks[0]
+        rest = task._replace(amount=task.amount - 1)
+        s.tasks = ((rest,) if rest.amount > 0 else ()) + s.tasks[1:]
+
+    # -- encounters and the Tyrant --------------------------------------------------------
+
+    def _encounter(self, s: State, stack: int) -> None:
+        from gamehall.games.twenty_strong.flow import take_top
+
+        card = take_top(s, stack)
+        self.stack_taken(s, stack)
+        deck: Tmb = s.deck
+        if card in self.tyrant_encounters:  # TMB-TYRENC-1
+            info = self.tyrant_encounters[card]
+            s.deck = deck._replace(encounter=card)
+            self._battle(s, deck.day + deck.bq_shift + info.points, fives=info.fives)
+        elif card in self.mohlnor:
+            s.push_tasks([Task("deck.mohlnor", 1, card)], first=True)
+        else:  # TMB-LOCK-2, TMB-LOCK-3
+            s.inventory = (*s.inventory, Item(card, locked=True))
+            s.phase = DAY_END
+
+    def _mohlnor(self, s: State, action: Action) -> None:
+        card = s.tasks[0].source
+        s.tasks = s.tasks[1:]
+        s.discard = (*s.discard, card)
+        info = self.mohlnor[card]
+        deck: Tmb = s.deck
+        if isinstance(action, Peaceful):  # TMB-MOHL-1
+            s.push_tasks(tasks_for((*info.cost, *info.gain), card), first=True)
+            s.phase = DAY_END
+        else:  # TMB-MOHL-3
+            self._battle(s, deck.day + deck.bq_shift, ones=1)
+
+    def tyrant_card(self) -> Any:
+        """The Tyrant card of this game."""
+        return self.data.tyrants[self.tyrant_index]
+
+    def power(self, state: State) -> int:
+        """Tyrant encounters still in the encounter stacks (TMB-END-4)."""
+        return sum(
+            1
+            for stack in (ENC, ENC_UP)
+            for card in (*state.stacks[stack].known, *state.stacks[stack].hidden)
+            if card in self.tyrant_encounters
+        )
+
+    def _face_tyrant(self, s: State) -> None:
+        """The Tyrant enters the active area; its setup, then its flip (TMB-END-3)."""
+        from gamehall.games.twenty_strong.flow import activate
+
+        power = self.power(s)
+        deck: Tmb = s.deck
+        s.deck = deck._replace(final=True)
+        s.endgame = True
+        activate(self.game, s, self.tyrant_id, power)
+        setup_tasks = tasks_for(self.tyrant_setup, self.tyrant_id, power)
+        s.push_tasks(setup_tasks, first=True)
+        s.phase = ENGAGE
+
+    # -- hooks for the general rules ------------------------------------------------------
+
+    def run_hook(self, s: State, task: Task) -> None:
+        if task.hook == "bq_shift":  # TMB-BACKUP-6
+            deck: Tmb = s.deck
+            s.deck = deck._replace(bq_shift=deck.bq_shift + task.amount)
+        elif task.hook == "summon":
+            s.push_tasks([Task("deck.bq", task.amount)], first=True)
+        else:
+            super().run_hook(s, task)
+
+    def stack_taken(self, s: State, stack: int) -> None:
+        """An empty lower stack takes its shuffled scouted stack (TMB-SCOUT-4); a type whose
+        two stacks are empty is rebuilt from its discards (TMB-STACK-1)."""
+        lower = stack - stack % 2
+        upper = lower + 1
+        if s.stacks[lower].size():
+            return
+        if s.stacks[upper].size():
+            cards = (*s.stacks[upper].known, *s.stacks[upper].hidden)
+            self._set_stack(s, upper, Stack())
+            self._set_stack(s, lower, Stack((), tuple(sorted(cards))))
+            return
+        kind = self.kinds[lower]
+        cards = tuple(sorted(c for c in s.discard if self.stack_kind(c) == kind))
+        if cards:
+            s.discard = tuple(c for c in s.discard if self.stack_kind(c) != kind)
+            self._set_stack(s, lower, Stack((), cards))
+
+    def stack_kind(self, card: int) -> int:
+        """Which original stack a card belongs to (ONES, FIVES or ENC)."""
+        if card in self.points:
+            return ONES if self.points[card] == 1 else FIVES
+        return ENC if card in self.encounter_set else NOWHERE
+
+    def _set_stack(self, s: State, index: int, stack: Stack) -> None:
+        stacks = list(s.stacks)
+        stacks[index] = stack
+        s.stacks = tuple(stacks)
+
+    def revealed(self, s: State, stack: int, card: int) -> None:
+        """A Mohlnor turned up by a scout brings its consequence (TMB-SCOUT-5)."""
+        deck: Tmb = s.deck
+        if deck.scouting == stack and card in self.mohlnor:
+            s.push_tasks(tasks_for(self.mohlnor[card].scout, card))
+
+    def _scout(self, s: State, lower: int) -> None:
+        """Move the top of an original stack onto its scouted stack (TMB-SCOUT-1, -2)."""
+        from gamehall.games.twenty_strong.flow import take_top
+
+        card = take_top(s, lower)
+        upper = s.stacks[lower + 1]
+        self._set_stack(s, lower + 1, upper._replace(known=(card, *upper.known)))
+        self.stack_taken(s, lower)
+        deck: Tmb = s.deck
+        s.deck = deck._replace(scouting=lower)
+        s.phase = DAY_END
+
+    def extra_sources(self, state: State) -> list[int]:
+        return [ONES, ONES_UP, FIVES, FIVES_UP]
+
+    def cleanup(self, s: State) -> None:
+        """Only defeated cards leave (TMB-CLEAN-1); hits do not carry over (TMB-BATTLE-4); a
+        battle not yet won goes on (TMB-BATTLE-3), a battle won ends in rest or scout."""
+        kept = []
+        deck: Tmb = s.deck
+        for active in s.active:
+            if active.defeated:
+                if active.card == self.tyrant_id:
+                    deck = deck._replace(tyrant_down=True)
+                else:
+                    s.discard = (*s.discard, active.card)
+            else:
+                kept.append(active._replace(taken=0, hits=0, after_done=False))
+        s.active = tuple(kept)
+        if kept:
+            s.deck = deck
+            s.phase = ENGAGE
+            return
+        if deck.encounter != NOWHERE:  # TMB-TYRENC-2
+            s.discard = (*s.discard, deck.encounter)
+            deck = deck._replace(encounter=NOWHERE)
+        s.deck = deck
+        s.phase = AFTER_BATTLE
+
+    def won(self, state: State) -> bool:
+        """The Tyrant and every Baddie of the final battle are defeated (TMB-END-6)."""
+        deck: Tmb = state.deck
+        if not deck.final or not all(a.defeated for a in state.active):
+            return False
+        return deck.tyrant_down or state.find_active(self.tyrant_id) != NOWHERE
+
+    # -- the backup plan and lockpicks ----------------------------------------------------
+
+    def backup_plan(self, state: State) -> Any:
+        """The backup plan in use: the Gearloc's, or a side of the universal card."""
+        deck: Tmb = state.deck
+        if deck.universal:
+            return self.data.universal_backup.sides[self.side]
+        return self.data.gearlocs[deck.gearloc].backup
+
+    def _free_slot(self, state: State, colour: int) -> int:
+        slots = self.backup_plan(state).slots
+        taken = {state.places[d] for d in state.dice_in(BACKUP)}
+        for slot, name in enumerate(slots):
+            if slot not in taken and self.colour_index[name] == colour:
+                return slot
+        return NOWHERE
+
+    def apply_targets(self, state: State, die: int) -> list[str]:
+        face = state.faces[die]
+        colour = colour_of(die)
+        targets = []
+        if face == MISS and self._free_slot(state, colour) != NOWHERE:
+            targets.append("backup")  # TMB-BACKUP-2, TMB-BACKUP-3
+        if face in (HIT, CRIT):
+            for index, item in enumerate(state.inventory):
+                lock = self.lockpicks.get(item.card)
+                if item.locked and lock is not None and colour in lock.colours:
+                    held = sum(1 for p in state.places if p == item.card)
+                    if held < lock.hits:
+                        targets.append(f"lock{index + 1}")
+        return targets
+
+    def apply_to_target(self, s: State, die: int, target: str) -> None:
+        if target == "backup":
+            s.move_die(die, BACKUP, self._free_slot(s, colour_of(die)), keep_face=True)
+        else:
+            card = s.inventory[int(target[4:]) - 1].card
+            s.move_die(die, LOCK, card, keep_face=True)
+
+    def anytime_actions(self, state: State) -> list[Action]:
+        actions: list[Action] = []
+        colours = state.colours_in(BACKUP)
+        if colours:
+            plan = self.backup_plan(state)
+            for option, effects in enumerate(plan.options):
+                if all(possible(self.game, state, e) for e in self.compiled_options(plan)[option]):
+                    actions.extend(BackupUse(c, option) for c in colours)
+            deck: Tmb = state.deck
+            if len(state.dice_in(BACKUP)) == 4 and not deck.flipped and not deck.universal:
+                actions.append(FLIP)  # TMB-BACKUP-7
+        return actions
+
+    def is_anytime(self, action: Action) -> bool:
+        return isinstance(action, BackupUse | Flip)
+
+    def compiled_options(self, plan: Any) -> Any:
+        """The compiled effects of each option of a backup plan."""
+        return self.backup_options[id(plan)]
+
+    def can_pay(self, state: State, cost: int) -> bool:
+        return len(state.dice_in(BACKUP)) >= cost  # TMB-BACKUP-10
+
+    def pay_backup(self, s: State, cost: int) -> None:
+        s.push_tasks([Task("deck.pay", cost)], first=True)
+
+    def before_rewards(self, s: State) -> None:
+        """Lockpicks holding their hits unlock: dice back to the pool, reward gained
+        (TMB-LOCK-7..9)."""
+        inventory = list(s.inventory)
+        for index, item in enumerate(inventory):
+            lock = self.lockpicks.get(item.card)
+            if not item.locked or lock is None:
+                continue
+            dice = [d for d, p in enumerate(s.places) if p == item.card and s.zones[d] == LOCK]
+            if len(dice) >= lock.hits:
+                for die in dice:
+                    s.move_die(die, POOL)
+                inventory[index] = item._replace(locked=False)
+        s.inventory = tuple(inventory)
+
+    def item(self, state: State, card: int) -> ItemInfo | None:
+        if card in self.lockpicks:
+            for item in state.inventory:
+                if item.card == card and item.locked:
+                    return None
+            return self.lockpicks[card].reward
+        return self.cards[card].item
+
+    def can_discard(self, state: State, index: int) -> bool:
+        return not state.inventory[index].locked  # TMB-LOCK-4
+
+    def hero_ability(self, state: State) -> Ability:
+        deck: Tmb = state.deck
+        return self.abilities[1 if deck.flipped else 0]
+
+    def modifiers(self, state: State) -> list[Mod]:
+        deck: Tmb = state.deck
+        if deck.encounter == NOWHERE:
+            return []
+        return list(self.tyrant_encounters[deck.encounter].modifiers)
+
+    def exhausts_on_card(self, state: State, die: int) -> bool:
+        return True
+
+    def view(self, state: State) -> JSON:
+        from gamehall.games.twenty_strong.decks.too_many_bones.view import deck_view
+
+        return deck_view(self, state)
+
+    def name_of(self, card: int) -> Localized:
+        """A card's name."""
+        return self.cards[card].name
+
+
+__all__ = ["BACKUP", "COLOURS", "COMMITTED", "LOCK", "TooManyBones"]

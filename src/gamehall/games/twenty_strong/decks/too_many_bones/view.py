@@ -1,0 +1,79 @@
+"""The Too Many Bones part of the view: day, Gearloc, backup plan, Tyrant, encounters."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamehall.core.game import JSON
+from gamehall.games.twenty_strong.dice import COLOUR_NAMES, die_name
+from gamehall.games.twenty_strong.runtime import fxs, mods
+from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP
+from gamehall.games.twenty_strong.state import State
+from gamehall.games.twenty_strong.view import card_json, effect_json, item_json
+
+if TYPE_CHECKING:
+    from gamehall.games.twenty_strong.decks.too_many_bones.deck import TooManyBones, Tmb
+
+
+def deck_view(deck: TooManyBones, state: State) -> JSON:
+    """Everything of the deck's own the player sees."""
+    tmb: Tmb = state.deck
+    hero = deck.hero()
+    plan = deck.backup_plan(state)
+    slots = []
+    backup_dice = {state.places[d]: d for d in state.dice_in(BACKUP)}
+    for slot, colour in enumerate(plan.slots):
+        die = backup_dice.get(slot)
+        slots.append({"colour": colour, "die": die_name(die) if die is not None else None})
+    innate, plus = deck.abilities
+    tyrant = deck.tyrant_card()
+    encounter = None
+    if tmb.encounter >= 0:
+        info = deck.tyrant_encounters[tmb.encounter]
+        encounter = {
+            "code": deck.cards[tmb.encounter].code,
+            "name": deck.cards[tmb.encounter].name.model_dump(),
+            "points": info.points,
+            "fives": info.fives,
+            "modifiers": [effect_json(m) for m in info.modifiers],
+        }
+    return {
+        "day": tmb.day,
+        "rank": deck.rank,
+        "bq_shift": tmb.bq_shift,
+        "final": tmb.final,
+        "hero": {
+            "code": hero.code,
+            "name": hero.name.model_dump(),
+            "universal": tmb.universal,
+            "flipped": tmb.flipped,
+            "innate": [effect_json(e) for e in (*innate.modifiers, *innate.effects)],
+            "innate_plus": [effect_json(e) for e in (*plus.modifiers, *plus.effects)],
+        },
+        "backup": {
+            "slots": slots,
+            "options": [[effect_json(e) for e in fxs(option)] for option in plan.options],
+        },
+        "tyrant": {
+            "code": tyrant.code,
+            "name": tyrant.name.model_dump(),
+            "min_day": tyrant.min_day,
+            "setup": [effect_json(e) for e in fxs(tyrant.setup)],
+            "flip": card_json(deck.cards[deck.tyrant_id]),
+            "health_scale": tyrant.health_scale,
+            "damage_scale": tyrant.damage_scale,
+            "power": deck.power(state),
+            "during": [effect_json(m) for m in mods(tyrant.during)],
+        },
+        "encounter": encounter,
+        "tyrant_encounters_left": deck.power(state),
+        "locks": {
+            deck.cards[card].code: {
+                "colours": [COLOUR_NAMES[c] for c in sorted(lock.colours)],
+                "hits": lock.hits,
+                "reward": item_json(lock.reward),
+            }
+            for card, lock in deck.lockpicks.items()
+            if any(item.card == card for item in state.inventory)
+        },
+    }

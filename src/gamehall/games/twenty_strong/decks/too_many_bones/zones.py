@@ -1,0 +1,10 @@
+"""The dice zones Too Many Bones adds to the general ones."""
+
+from typing import Final
+
+from gamehall.games.twenty_strong.state import DECK_ZONES
+
+BACKUP: Final = DECK_ZONES
+"""A die in a backup-plan slot (its place is the slot)."""
+LOCK: Final = DECK_ZONES + 1
+"""A die on a Lockpicking card in the inventory (its place is the card)."""

@@ -1,0 +1,272 @@
+"""The effect vocabulary at work: one small function per effect kind, and modifier queries.
+
+An effect that fires becomes one or more :class:`Task` records queued in the state. Tasks that
+need no choice run at once; a choice waits as legal actions (``pick``, ``target``, ``take``...).
+Stats obey the general bounds (GEN-STAT-4, GEN-STAT-5): a change that would leave 1..6 is
+ignored, except that Health falling below 1 loses the game (GEN-WIN-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Final
+
+from gamehall.core.game import Action
+from gamehall.games.twenty_strong.actions import (
+    Decline,
+    DiscardItem,
+    Done,
+    From,
+    Pick,
+    Take,
+    Target,
+)
+from gamehall.games.twenty_strong.dice import (
+    COLOURS,
+    CRIT,
+    HIT,
+    MISS,
+    STAT_MAX,
+    colour_of,
+    within_bounds,
+)
+from gamehall.games.twenty_strong.runtime import Fx, Mod
+from gamehall.games.twenty_strong.state import (
+    BANISHED,
+    COMMITTED,
+    EXHAUSTED,
+    LOST,
+    OVER,
+    POOL,
+    State,
+    Task,
+)
+
+if TYPE_CHECKING:
+    from gamehall.games.twenty_strong.rules import TwentyStrong
+
+PICK_COLOUR: Final = tuple(Pick(c) for c in COLOURS)
+PICK_ROLLED: Final = {(c, f): Pick(c, f) for c in COLOURS for f in (MISS, HIT, CRIT)}
+DONE: Final = Done()
+TAKE: Final = Take()
+DECLINE: Final = Decline()
+
+# -- lasting modifiers ----------------------------------------------------------------------
+
+
+def modifiers(game: TwentyStrong, state: State) -> list[Mod]:
+    """Every lasting modifier in force: During effects of undefeated cards, ongoing items,
+    the hero's ability and the deck's own (GEN-EFFECT-1, GEN-ITEM-3)."""
+    deck = game.deck
+    found: list[Mod] = []
+    for active in state.active:
+        if not active.defeated:
+            found.extend(deck.cards[active.card].during)
+    for item in state.inventory:
+        info = deck.item(state, item.card)
+        if info is not None and info.kind == "ongoing":
+            found.extend(info.modifiers)
+    found.extend(deck.hero_ability(state).modifiers)
+    found.extend(deck.modifiers(state))
+    return found
+
+
+def total(mods: Iterable[Mod], kind: str, stat: str = "") -> int:
+    """The sum of the amounts of ``kind`` modifiers (of ``stat``)."""
+    return sum(m.amount for m in mods if m.kind == kind and m.stat == stat)
+
+
+def has(mods: Iterable[Mod], kind: str) -> bool:
+    """Whether a modifier of ``kind`` is in force."""
+    return any(m.kind == kind for m in mods)
+
+
+def effective(game: TwentyStrong, state: State, stat: str) -> int:
+    """A stat with the modifiers in force; a modifier that would leave 1..6 is ignored."""
+    base: int = getattr(state, stat)
+    changed = base + total(modifiers(game, state), "stat", stat)
+    return changed if within_bounds(changed) else base
+
+
+def commit_limit(mods: list[Mod]) -> int:
+    """How many dice may be committed in one Strategy phase (no limit: 17)."""
+    limits = [m.amount for m in mods if m.kind == "commit_limit"]
+    return min(limits) if limits else 17
+
+
+# -- stats ----------------------------------------------------------------------------------
+
+
+def change_stat(s: State, stat: str, delta: int) -> None:
+    """Change a stat within the bounds: out-of-bounds changes are ignored, but Health under 1
+    loses (GEN-STAT-4, GEN-STAT-5, GEN-WIN-2)."""
+    value = getattr(s, stat) + delta
+    if stat == "health" and value < 1:
+        s.health = value
+        lose(s)
+    elif within_bounds(value):
+        setattr(s, stat, value)
+
+
+def lose(s: State) -> None:
+    """The game is lost."""
+    s.result = LOST
+    s.phase = OVER
+    s.tasks = ()
+    s.to_roll = ()
+
+
+# -- queueing -------------------------------------------------------------------------------
+
+
+def tasks_for(effects: Iterable[Fx], source: int, power: int = 0) -> list[Task]:
+    """The tasks that carry out ``effects`` of the card ``source``."""
+    tasks = []
+    for effect in effects:
+        amount = effect.size(power)
+        optional = effect.kind in ("recover_dice", "reroll")
+        tasks.append(Task(effect.kind, amount, source, optional, effect.hook, effect.stat))
+    return tasks
+
+
+def possible(game: TwentyStrong, state: State, effect: Fx) -> bool:
+    """Whether ``effect`` can do anything now (an item is usable only then)."""
+    if effect.kind == "reroll":
+        return any(z == COMMITTED and f for z, f in zip(state.zones, state.faces, strict=True))
+    if effect.kind == "damage_card":
+        return any(not a.defeated for a in state.active)
+    if effect.kind == "recover_dice":
+        return EXHAUSTED in state.zones
+    if effect.kind == "heal":
+        return state.health + effect.amount <= STAT_MAX
+    return True
+
+
+def payable(state: State, effect: Fx) -> bool:
+    """Whether a cost can be paid in full (a peaceful option, TMB-MOHL-2)."""
+    if effect.kind == "lose_health":
+        return state.health - effect.amount >= 1
+    if effect.kind in ("exhaust_dice", "banish_dice"):
+        return state.zones.count(POOL) >= effect.amount
+    if effect.kind == "discard_item":
+        return len(state.inventory) >= effect.amount
+    if effect.kind == "stat":
+        return within_bounds(getattr(state, effect.stat) + effect.amount)
+    return True
+
+
+# -- running tasks --------------------------------------------------------------------------
+
+
+def choices(game: TwentyStrong, state: State, task: Task) -> list[Action]:
+    """The legal actions of a task that waits for a choice (empty: nothing to choose)."""
+    chooser = CHOOSERS.get(task.kind)
+    if chooser is None:
+        return []
+    options = chooser(game, state, task)
+    if options and task.optional:
+        options.append(DONE)
+    return options
+
+
+def _pool_colours(game: TwentyStrong, state: State, task: Task) -> list[Action]:
+    return [PICK_COLOUR[c] for c in state.colours_in(POOL)]
+
+
+def _banish_colours(game: TwentyStrong, state: State, task: Task) -> list[Action]:
+    zone = POOL if POOL in state.zones else EXHAUSTED
+    return [PICK_COLOUR[c] for c in state.colours_in(zone)]
+
+
+def _exhausted_colours(game: TwentyStrong, state: State, task: Task) -> list[Action]:
+    return [PICK_COLOUR[c] for c in state.colours_in(EXHAUSTED)]
+
+
+def _rolled_dice(game: TwentyStrong, state: State, task: Task) -> list[Action]:
+    shown = {
+        (colour_of(d), state.faces[d])
+        for d, z in enumerate(state.zones)
+        if z == COMMITTED and state.faces[d]
+    }
+    return [PICK_ROLLED[key] for key in sorted(shown)]
+
+
+def _items(game: TwentyStrong, state: State, task: Task) -> list[Action]:
+    free = [i for i in range(len(state.inventory)) if game.deck.can_discard(state, i)]
+    indexes = free or list(range(len(state.inventory)))
+    return [DiscardItem(i) for i in indexes]
+
+
+def _undefeated(game: TwentyStrong, state: State, task: Task) -> list[Action]:
+    return [Target(i) for i, a in enumerate(state.active) if not a.defeated]
+
+
+def _stacks(game: TwentyStrong, state: State, task: Task) -> list[Action]:
+    sources = game.deck.extra_sources(state) if task.kind == "extra" else range(len(state.stacks))
+    return [game.deck.from_action(i) for i in sources if state.stacks[i].known]
+
+
+def _reward(game: TwentyStrong, state: State, task: Task) -> list[Action]:
+    return [TAKE, DECLINE]
+
+
+Chooser = Callable[["TwentyStrong", State, Task], list[Action]]
+CHOOSERS: Final[dict[str, Chooser]] = {
+    "exhaust_dice": _pool_colours,
+    "banish_dice": _banish_colours,
+    "recover_dice": _exhausted_colours,
+    "reroll": _rolled_dice,
+    "discard_item": _items,
+    "damage_card": _undefeated,
+    "extra": _stacks,
+    "activate": _stacks,
+    "instant": _reward,
+}
+
+
+def run_automatic(game: TwentyStrong, s: State, task: Task) -> None:
+    """Carry out a task that needs no choice, and drop it from the queue."""
+    s.tasks = s.tasks[1:]
+    if task.kind == "heal":
+        change_stat(s, "health", task.amount)
+    elif task.kind == "lose_health":
+        change_stat(s, "health", -task.amount)
+    elif task.kind == "stat":
+        change_stat(s, task.stat, task.amount)
+    elif task.kind == "hook":
+        game.deck.run_hook(s, task)
+    # any other task with nothing to choose has nothing left to do
+
+
+SINGLE_CHOICE: Final = frozenset({"damage_card", "instant"})
+
+
+def apply_choice(game: TwentyStrong, s: State, task: Task, action: Action) -> None:
+    """Carry out one choice of the front task (a task of N picks is chosen one at a time)."""
+    rest = task._replace(amount=task.amount - 1)
+    finished = isinstance(action, Done) or task.kind in SINGLE_CHOICE or rest.amount <= 0
+    s.tasks = s.tasks[1:] if finished else (rest, *s.tasks[1:])
+    kind = task.kind
+    if isinstance(action, Pick):
+        if kind == "reroll":
+            die = s.first_die(COMMITTED, action.colour, action.face)
+            s.set_face(die, 0)
+            s.to_roll = (*s.to_roll, die)
+        elif kind == "exhaust_dice":
+            s.move_die(s.first_die(POOL, action.colour), EXHAUSTED)
+        elif kind == "recover_dice":
+            s.move_die(s.first_die(EXHAUSTED, action.colour), POOL)
+        elif kind == "banish_dice":
+            zone = POOL if POOL in s.zones else EXHAUSTED
+            s.move_die(s.first_die(zone, action.colour), BANISHED)
+    elif isinstance(action, DiscardItem):
+        game.deck.discard_item(s, action.index)
+    elif isinstance(action, Target):
+        game.damage(s, action.position, task.amount)
+    elif isinstance(action, Take):
+        card = game.deck.cards[task.source]
+        index = s.find_active(task.source)
+        power = s.active[index].power if index >= 0 else 0
+        s.push_tasks(tasks_for(card.instant, task.source, power), first=True)
+    elif isinstance(action, From):
+        game.activate_from(s, game.deck.stack_index(action.stack))

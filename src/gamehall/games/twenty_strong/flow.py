@@ -1,0 +1,334 @@
+"""The general rules as a phase machine: activation, Strategy phases, the Resolve phase.
+
+:func:`advance` runs everything that needs no decision (automatic steps, effects without a
+choice) until the player or chance must act. The steps follow the general rulebook: an
+Engagement is Strategy phases (commit, roll, apply; up to the Strategy value) and one Resolve
+phase of six steps: Suffer Damage, After Effects, Exhaust, Recover, Gain Item Rewards,
+Cleanup (GEN-RESOLVE-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+from gamehall.games.twenty_strong.dice import CRIT, FACE_DAMAGE
+from gamehall.games.twenty_strong.effects import (
+    apply_choice,
+    choices,
+    commit_limit,
+    effective,
+    lose,
+    modifiers,
+    run_automatic,
+    tasks_for,
+    total,
+)
+from gamehall.games.twenty_strong.state import (
+    AFTER,
+    APPLY,
+    CLEANUP,
+    COMMIT,
+    COMMITTED,
+    ENGAGE,
+    EXHAUST,
+    EXHAUSTED,
+    NOWHERE,
+    ON_CARD,
+    OVER,
+    POOL,
+    RECOVER,
+    REWARDS,
+    SUFFER,
+    WON,
+    Active,
+    State,
+    Task,
+)
+
+if TYPE_CHECKING:
+    from gamehall.games.twenty_strong.rules import TwentyStrong
+
+PREPARE_REWARDS: Final = "prepare_rewards"
+
+# -- advancing ------------------------------------------------------------------------------
+
+
+def advance(game: TwentyStrong, s: State) -> None:
+    """Run automatic steps and choiceless tasks until a decision or a chance outcome is due."""
+    deck = game.deck
+    while True:
+        if s.result:
+            s.phase = OVER
+            return
+        if deck.chance(s) is not None or s.to_roll:
+            return
+        if any(stack.needs_reveal() for stack in s.stacks):
+            return
+        if s.tasks:
+            task = s.tasks[0]
+            if task.kind.startswith("deck."):
+                if deck.step_task(s, task):
+                    return
+                continue
+            options = choices(game, s, task)
+            if not options:
+                run_automatic(game, s, task)
+            elif len(options) == 1 and not task.optional and task.kind != "instant":
+                apply_choice(game, s, task, options[0])
+            else:
+                return
+            continue
+        excess = len(s.inventory) - effective(game, s, "strategy")
+        if excess > 0:  # GEN-ITEM-6: discard down to the limit at once
+            s.push_tasks([Task("discard_item", excess)])
+            continue
+        step = STEPS.get(s.phase, _deck_step)
+        if step(game, s):
+            return
+
+
+# -- activation -----------------------------------------------------------------------------
+
+
+def activate(game: TwentyStrong, s: State, card: int, power: int = 0) -> None:
+    """Put ``card`` into the active area: its During effects hold from now, its activation
+    Specials and additional enemies follow (GEN-ACT-2, GEN-ACT-3, GEN-ACT-5)."""
+    info = game.deck.cards[card]
+    health = info.health + info.health_scale * power
+    damage = info.damage + info.damage_scale * power
+    s.active = (*s.active, Active(card, health, damage, power))
+    tasks = tasks_for([f for f in info.special if f.when == "activate"], card, power)
+    if info.extra_enemies:
+        tasks.append(Task("extra", info.extra_enemies, card))
+    s.push_tasks(tasks, first=True)
+
+
+def take_top(s: State, stack: int) -> int:
+    """Take the top card of ``stack``; the card under it turns up next (a chance outcome)."""
+    old = s.stacks[stack]
+    card = old.known[0]
+    stacks = list(s.stacks)
+    stacks[stack] = old._replace(known=old.known[1:])
+    s.stacks = tuple(stacks)
+    return card
+
+
+def activate_from(game: TwentyStrong, s: State, stack: int) -> None:
+    """Activate the top card of ``stack`` (GEN-ACT-1)."""
+    card = take_top(s, stack)
+    game.deck.stack_taken(s, stack)
+    activate(game, s, card)
+
+
+# -- strategy phase -------------------------------------------------------------------------
+
+
+def roll(s: State) -> None:
+    """Roll every committed die not yet applied (GEN-STRAT-3, GEN-REPEAT-5)."""
+    dice = tuple(d for d, z in enumerate(s.zones) if z == COMMITTED)
+    faces = list(s.faces)
+    for die in dice:
+        faces[die] = 0
+    s.faces = tuple(faces)
+    s.to_roll = dice
+    s.phases_used += 1
+    s.counter = 0
+    s.phase = APPLY
+
+
+def can_commit(game: TwentyStrong, state: State) -> bool:
+    """Whether one more die may be committed in this Strategy phase."""
+    return POOL in state.zones and state.counter < commit_limit(modifiers(game, state))
+
+
+def can_repeat(game: TwentyStrong, state: State) -> bool:
+    """Whether another Strategy phase may start (GEN-REPEAT-1, GEN-REPEAT-2)."""
+    if state.phases_used >= effective(game, state, "strategy"):
+        return False
+    return POOL in state.zones or COMMITTED in state.zones
+
+
+def hit_damage(game: TwentyStrong, state: State, index: int, face: int) -> int:
+    """The damage a face deals to the active card at ``index`` (GEN-DICE-4)."""
+    damage = FACE_DAMAGE[face]
+    if face == CRIT:
+        active = state.active[index]
+        local = () if active.defeated else game.deck.cards[active.card].during
+        mods = modifiers(game, state)
+        if any(m.kind == "no_crit" for m in (*local, *game.deck.modifiers(state))):
+            damage = 1
+        damage += total(mods, "crit_bonus")
+    return damage
+
+
+def can_hit(game: TwentyStrong, state: State, index: int, colour: int) -> bool:
+    """Whether a hit of ``colour`` may be put on the active card at ``index``
+    (immune and guard are During effects: they end with their card's defeat)."""
+    active = state.active[index]
+    battle = game.deck.modifiers(state)
+    if not active.defeated:
+        for mod in (*game.deck.cards[active.card].during, *battle):
+            if mod.kind == "immune" and colour in mod.colours:
+                return False
+    for other_index, other in enumerate(state.active):
+        if other_index != index and not other.defeated:
+            if any(m.kind == "guard" for m in game.deck.cards[other.card].during):
+                return False
+    return True
+
+
+def apply_to_card(game: TwentyStrong, s: State, die: int, index: int) -> None:
+    """Put ``die`` on the active card at ``index`` and deal its damage (GEN-APPLY-1)."""
+    damage = hit_damage(game, s, index, s.faces[die])
+    s.move_die(die, ON_CARD, s.active[index].card, keep_face=True)
+    deal(game, s, index, damage, hit=True)
+
+
+def deal(game: TwentyStrong, s: State, index: int, amount: int, hit: bool) -> None:
+    """Deal damage to an active card; it is defeated once damage reaches health
+    (GEN-APPLY-4)."""
+    active = s.active[index]
+    active = active._replace(taken=active.taken + amount, hits=active.hits + hit)
+    s.replace_active(index, active)
+    if not active.defeated and active.taken >= active.health:
+        defeat(game, s, index)
+
+
+def defeat(game: TwentyStrong, s: State, index: int) -> None:
+    """The card is defeated: During effects end, defeat Specials fire, the optional instant
+    reward is offered, an item reward waits for Gain Item Rewards (GEN-APPLY-5..9)."""
+    active = s.active[index]._replace(defeated=True)
+    s.replace_active(index, active)
+    info = game.deck.cards[active.card]
+    s.push_tasks(tasks_for([f for f in info.special if f.when == "defeat"], active.card))
+    if info.instant:
+        s.push_tasks([Task("instant", 0, active.card)])
+    if info.item is not None:
+        s.rewards = (*s.rewards, active.card)
+    if game.deck.won(s):
+        s.result = WON
+        s.phase = OVER
+
+
+# -- steps ----------------------------------------------------------------------------------
+
+
+def _engage(game: TwentyStrong, s: State) -> bool:
+    """Start an Engagement, or skip it when no enemy is active (TMB-NOENG-1)."""
+    if all(a.defeated for a in s.active):
+        game.next_round(s)
+        return False
+    s.phases_used = 0
+    s.counter = 0
+    s.ability_used = False
+    for active in s.active:
+        specials = [f for f in game.deck.cards[active.card].special if f.when == "engagement"]
+        s.push_tasks(tasks_for(specials, active.card, active.power))
+    s.phase = COMMIT
+    return False
+
+
+def _suffer(game: TwentyStrong, s: State) -> bool:
+    """Suffer the damage of every undefeated card (GEN-RESOLVE-2), less any ward."""
+    damage = sum(a.damage for a in s.active if not a.defeated)
+    damage = max(0, damage - total(modifiers(game, s), "ward"))
+    s.phase = AFTER
+    if damage:
+        s.health -= damage
+        if s.health < 1:
+            lose(s)
+    return False
+
+
+def _after(game: TwentyStrong, s: State) -> bool:
+    """After effects of every active card, defeated or not; the player orders them when
+    several wait (GEN-RESOLVE-3)."""
+    waiting = after_waiting(game, s)
+    if len(waiting) > 1:
+        return True
+    if waiting:
+        resolve_after(game, s, waiting[0])
+    else:
+        s.phase = EXHAUST
+    return False
+
+
+def after_waiting(game: TwentyStrong, state: State) -> list[int]:
+    """Positions of active cards whose After effects have not resolved yet."""
+    return [
+        i for i, a in enumerate(state.active) if not a.after_done and game.deck.cards[a.card].after
+    ]
+
+
+def resolve_after(game: TwentyStrong, s: State, index: int) -> None:
+    """Queue the After effects of the card at ``index``."""
+    active = s.active[index]
+    s.replace_active(index, active._replace(after_done=True))
+    s.push_tasks(tasks_for(game.deck.cards[active.card].after, active.card, active.power))
+
+
+def _exhaust(game: TwentyStrong, s: State) -> bool:
+    """Every committed die, applied or not, is exhausted (GEN-RESOLVE-4)."""
+    deck = game.deck
+    for die, zone in enumerate(s.zones):
+        if zone == COMMITTED or (zone == ON_CARD and deck.exhausts_on_card(s, die)):
+            s.move_die(die, EXHAUSTED)
+    s.counter = 0
+    s.phase = RECOVER
+    return False
+
+
+def can_recover(game: TwentyStrong, state: State) -> bool:
+    """Whether one more exhausted die may be recovered (GEN-RESOLVE-5)."""
+    return EXHAUSTED in state.zones and state.counter < effective(game, state, "recovery")
+
+
+def _recover(game: TwentyStrong, s: State) -> bool:
+    if can_recover(game, s):
+        return True
+    s.phase = PREPARE_REWARDS
+    return False
+
+
+def _prepare_rewards(game: TwentyStrong, s: State) -> bool:
+    game.deck.before_rewards(s)
+    s.phase = REWARDS
+    return False
+
+
+def rewards_waiting(state: State) -> list[int]:
+    """Positions of defeated active cards whose item reward is still to be gained."""
+    return [i for i, a in enumerate(state.active) if a.card in state.rewards]
+
+
+def _rewards(game: TwentyStrong, s: State) -> bool:
+    if rewards_waiting(s):
+        return True
+    s.phase = CLEANUP
+    return False
+
+
+def _cleanup(game: TwentyStrong, s: State) -> bool:
+    s.rewards = ()
+    game.deck.cleanup(s)
+    return False
+
+
+def _deck_step(game: TwentyStrong, s: State) -> bool:
+    return game.deck.step(s)
+
+
+STEPS: Final[dict[str, Callable[[TwentyStrong, State], bool]]] = {
+    ENGAGE: _engage,
+    SUFFER: _suffer,
+    AFTER: _after,
+    EXHAUST: _exhaust,
+    RECOVER: _recover,
+    PREPARE_REWARDS: _prepare_rewards,
+    REWARDS: _rewards,
+    CLEANUP: _cleanup,
+}
+"""Automatic steps; each returns True when it waits for a decision."""
+
+__all__ = ["NOWHERE"]

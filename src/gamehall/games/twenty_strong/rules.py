@@ -1,0 +1,341 @@
+"""20 Strong: the general rules as a game of the hall; a deck plugs in through its hooks.
+
+The game is ``20-strong`` with a ``deck`` option; the deck's :class:`DeckRules` subclass owns
+setup, activation and the few rules a deck changes (see :mod:`.deck`). Every die face and every
+card turning up is a chance outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
+
+from gamehall.core.errors import OptionError
+from gamehall.core.game import CHANCE, JSON, Action, ChanceWeights, Game, OptionSpec
+from gamehall.core.i18n import Text
+from gamehall.core.outcome import Outcome
+from gamehall.games.twenty_strong import flow
+from gamehall.games.twenty_strong.actions import (
+    Again,
+    Apply,
+    Commit,
+    DieFace,
+    DiscardItem,
+    Done,
+    First,
+    Gain,
+    Recover,
+    Resolve,
+    Reveal,
+    Roll,
+    UseAbility,
+    UseItem,
+    parse,
+)
+from gamehall.games.twenty_strong.deck import DeckRules
+from gamehall.games.twenty_strong.decks import DECKS, deck_names
+from gamehall.games.twenty_strong.dice import COLOURS, DICE, FACE_WEIGHTS, colour_of
+from gamehall.games.twenty_strong.effects import (
+    DONE,
+    apply_choice,
+    choices,
+    has,
+    modifiers,
+    possible,
+    tasks_for,
+)
+from gamehall.games.twenty_strong.explain import illegal_reason
+from gamehall.games.twenty_strong.state import (
+    AFTER,
+    APPLY,
+    COMMIT,
+    COMMITTED,
+    ENGAGE,
+    EXHAUSTED,
+    LOST,
+    OVER,
+    POOL,
+    RECOVER,
+    REWARDS,
+    WON,
+    State,
+)
+from gamehall.games.twenty_strong.view import build_view, describe_action, label_action
+
+COMMITS: Final = tuple(Commit(c) for c in COLOURS)
+RECOVERS: Final = tuple(Recover(c) for c in COLOURS)
+ROLL: Final = Roll()
+AGAIN: Final = Again()
+RESOLVE: Final = Resolve()
+ABILITY: Final = UseAbility()
+ENGAGEMENT_PHASES: Final = frozenset({COMMIT, APPLY, RECOVER, REWARDS})
+
+
+def _roll_weights(die: int) -> ChanceWeights:
+    weights = FACE_WEIGHTS[colour_of(die)]
+    faces = [face for face in (1, 2, 3) if weights[face - 1]]
+    return ChanceWeights(
+        tuple(DieFace(die, face) for face in faces), tuple(weights[f - 1] for f in faces)
+    )
+
+
+ROLL_WEIGHTS: Final = tuple(_roll_weights(die) for die in range(DICE))
+
+
+class TwentyStrong(Game[State]):
+    """20 Strong, solo, with the deck chosen by the ``deck`` option."""
+
+    name = "20-strong"
+    title = "20 Strong"
+    aliases = ("twenty-strong", "20strong")
+    min_players = 1
+    max_players = 1
+    rules_version = "1"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("deck", "too-many-bones", "The deck played.", choices=deck_names()),
+        OptionSpec("hero", "", "The hero (a card code or name; empty: the deck's first)."),
+        OptionSpec("boss", "", "The boss: Tyrant, scion... (a code or name; empty: first)."),
+        OptionSpec("rank", 1, "The difficulty rank.", minimum=1, maximum=5),
+        OptionSpec("deck_file", "", "A card file for the deck (your printed cards)."),
+        OptionSpec("side", 1, "Side of a universal backup plan card.", minimum=1, maximum=2),
+    )
+
+    def __init__(self, players: int = 1, options: dict[str, object] | None = None) -> None:
+        super().__init__(players, options)
+        self.deck: DeckRules = DECKS[self.options["deck"]](self, self.options)
+        self._parsers = self.deck.parsers
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        if options["deck"] not in DECKS:
+            raise OptionError(f"unknown deck {options['deck']!r} (decks: {deck_names()})")
+
+    # -- the contract ---------------------------------------------------------------------
+
+    def initial_state(self) -> State:
+        state = self.deck.initial_state()
+        flow.advance(self, state)
+        return state
+
+    def to_move(self, state: State) -> int | None:
+        if state.phase == OVER:
+            return None
+        if state.to_roll or self.deck.chance(state) is not None:
+            return CHANCE
+        if any(stack.needs_reveal() for stack in state.stacks):
+            return CHANCE
+        return 0
+
+    def chance_weights(self, state: State) -> ChanceWeights:
+        weights = self.deck.chance(state)
+        if weights is not None:
+            return weights
+        if state.to_roll:
+            return ROLL_WEIGHTS[state.to_roll[0]]
+        for index, stack in enumerate(state.stacks):
+            if stack.needs_reveal():
+                cards = sorted(set(stack.hidden))
+                actions = tuple(Reveal(index, self.deck.cards[c].code) for c in cards)
+                return ChanceWeights(actions, tuple(stack.hidden.count(c) for c in cards))
+        return ChanceWeights(())
+
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        if self.to_move(state) != 0:
+            return ()
+        if state.tasks:
+            task = state.tasks[0]
+            if task.kind.startswith("deck."):
+                return self.deck.legal_actions(state)
+            return choices(self, state, task)
+        phase = state.phase
+        if phase == COMMIT:
+            actions: list[Action] = []
+            if flow.can_commit(self, state):
+                actions.extend(COMMITS[c] for c in state.colours_in(POOL))
+            actions.append(ROLL)
+        elif phase == APPLY:
+            actions = self._apply_actions(state)
+        elif phase == AFTER:
+            actions = [First(i) for i in flow.after_waiting(self, state)]
+        elif phase == RECOVER:
+            actions = [RECOVERS[c] for c in state.colours_in(EXHAUSTED)] + [DONE]
+        elif phase == REWARDS:
+            room = len(state.inventory) < flow.effective(self, state, "strategy")
+            actions = [Gain(i) for i in flow.rewards_waiting(state)] if room else []
+            actions.append(DONE)
+        else:
+            actions = self.deck.legal_actions(state)
+        return actions + self._anytime(state)
+
+    def _apply_actions(self, state: State) -> list[Action]:
+        actions: list[Action] = []
+        seen: set[tuple[int, int]] = set()
+        for die, zone in enumerate(state.zones):
+            if zone != COMMITTED:
+                continue
+            key = (colour_of(die), state.faces[die])
+            if key in seen:
+                continue
+            seen.add(key)
+            colour, face = key
+            if face >= 2:
+                for index in range(len(state.active)):
+                    if flow.can_hit(self, state, index, colour):
+                        actions.append(Apply(colour, face, str(index + 1)))
+            for target in self.deck.apply_targets(state, die):
+                actions.append(Apply(colour, face, target))
+        if flow.can_repeat(self, state):
+            actions.append(AGAIN)
+        actions.append(RESOLVE)
+        return actions
+
+    def _anytime(self, state: State) -> list[Action]:
+        """Items, the hero's ability and the deck's own: open at any decision but the roll."""
+        actions: list[Action] = []
+        mods = modifiers(self, state)
+        if not has(mods, "no_items"):
+            actions.extend(UseItem(i) for i in range(len(state.inventory)) if self.usable(state, i))
+        actions.extend(
+            DiscardItem(i) for i in range(len(state.inventory)) if self.deck.can_discard(state, i)
+        )
+        ability = self.deck.hero_ability(state)
+        if (
+            ability.effects
+            and not state.ability_used
+            and state.phase in ENGAGEMENT_PHASES
+            and all(possible(self, state, e) for e in ability.effects)
+        ):
+            actions.append(ABILITY)
+        actions.extend(self.deck.anytime_actions(state))
+        return actions
+
+    def usable(self, state: State, index: int) -> bool:
+        """Whether the item at ``index`` can be used now (GEN-ITEM-4, GEN-ITEM-10)."""
+        info = self.deck.item(state, state.inventory[index].card)
+        if info is None or info.kind == "ongoing":
+            return False
+        if info.kind == "extension" and not self.deck.can_pay(state, info.cost):
+            return False
+        return all(possible(self, state, e) for e in info.effects)
+
+    def apply_legal(self, state: State, action: Action) -> State:
+        s = state.evolve()
+        if isinstance(action, DieFace):
+            s.set_face(action.die, action.face)
+            s.to_roll = s.to_roll[1:]
+        elif isinstance(action, Reveal):
+            stack = s.stacks[action.stack]
+            card = self.deck.codes[action.code]
+            hidden = list(stack.hidden)
+            hidden.remove(card)
+            stacks = list(s.stacks)
+            stacks[action.stack] = stack._replace(known=(card,), hidden=tuple(hidden))
+            s.stacks = tuple(stacks)
+            self.deck.revealed(s, action.stack, card)
+        elif self.to_move(state) == CHANCE:
+            self.deck.apply_chance(s, action)
+        elif s.tasks and not s.tasks[0].kind.startswith("deck.") and not self._is_anytime(action):
+            apply_choice(self, s, s.tasks[0], action)
+        else:
+            self._apply_decision(s, action)
+        flow.advance(self, s)
+        return s
+
+    def _is_anytime(self, action: Action) -> bool:
+        return isinstance(action, UseItem | DiscardItem | UseAbility) or (
+            self.deck.is_anytime(action)
+        )
+
+    def _apply_decision(self, s: State, action: Action) -> None:
+        if isinstance(action, Commit):
+            s.move_die(s.first_die(POOL, action.colour), COMMITTED)
+            s.counter += 1
+        elif isinstance(action, Roll):
+            flow.roll(s)
+        elif isinstance(action, Apply):
+            die = s.first_die(COMMITTED, action.colour, action.face)
+            if action.target.isdigit():
+                flow.apply_to_card(self, s, die, int(action.target) - 1)
+            else:
+                self.deck.apply_to_target(s, die, action.target)
+        elif isinstance(action, Again):
+            s.phase = COMMIT
+            s.counter = 0
+        elif isinstance(action, Resolve):
+            s.phase = "suffer"
+        elif isinstance(action, First):
+            flow.resolve_after(self, s, action.position)
+        elif isinstance(action, Recover):
+            s.move_die(s.first_die(EXHAUSTED, action.colour), POOL)
+            s.counter += 1
+        elif isinstance(action, Gain):
+            card = s.active[action.position].card
+            s.rewards = tuple(c for c in s.rewards if c != card)
+            s.inventory = (*s.inventory, self.deck.new_item(card))
+        elif isinstance(action, Done):
+            s.phase = "prepare_rewards" if s.phase == RECOVER else "cleanup"
+            if s.phase == "cleanup":
+                s.rewards = ()
+        elif isinstance(action, UseItem):
+            self._use_item(s, action.index)
+        elif isinstance(action, DiscardItem):
+            self.deck.discard_item(s, action.index)
+        elif isinstance(action, UseAbility):
+            s.ability_used = True
+            s.push_tasks(tasks_for(self.deck.hero_ability(s).effects, -1), first=True)
+        else:
+            self.deck.apply_action(s, action)
+
+    def _use_item(self, s: State, index: int) -> None:
+        """Use an item: a single-use item is discarded after use (GEN-ITEM-2)."""
+        card = s.inventory[index].card
+        info = self.deck.item(s, card)
+        assert info is not None
+        if info.kind == "extension":
+            self.deck.pay_backup(s, info.cost)
+        else:
+            s.inventory = s.inventory[:index] + s.inventory[index + 1 :]
+            s.discard = (*s.discard, card)
+        s.push_tasks(tasks_for(info.effects, card), first=True)
+
+    def illegal_reason(self, state: State, action: Action) -> Text:
+        return illegal_reason(self, state, action)
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        return build_view(self, state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        won = state.result == WON
+        reason = "20s.outcome.won" if won else "20s.outcome.lost"
+        return Outcome(winners=(0,) if won else (), scores=(1 if won else 0,), reason=reason)
+
+    def parse_action(self, text: str) -> Action:
+        action: Action = parse(text, self._parsers)
+        return action
+
+    def describe(self, before: State, action: Action, after: State, seat: int | None) -> list[Text]:
+        return describe_action(self, before, action, after)
+
+    def label(self, view: JSON, action: Action) -> Text:
+        return label_action(self, view, action)
+
+    def next_round(self, s: State) -> None:
+        """Start the next round: Activation, or straight to the Engagement in the endgame
+        (GEN-END-4)."""
+        s.round += 1
+        if s.endgame:
+            s.phase = ENGAGE
+        else:
+            self.deck.start_round(s)
+
+    def activate_from(self, s: State, stack: int) -> None:
+        """Activate the top card of ``stack``."""
+        flow.activate_from(self, s, stack)
+
+    def damage(self, s: State, index: int, amount: int) -> None:
+        """Deal direct damage (not a hit) to the active card at ``index``."""
+        flow.deal(self, s, index, amount, hit=False)
+
+
+__all__ = ["LOST", "TwentyStrong"]
