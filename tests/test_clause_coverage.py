@@ -9,7 +9,11 @@ import pytest
 
 CLAUSES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "clauses"
 TESTS = Path(__file__).resolve().parent
-IMPLEMENTED = {"boss-quest.md": "BQ"}
+IMPLEMENTED = {
+    "boss-quest.md": "BQ",
+    "20-strong-general.md": "GEN",
+    "20-strong-too-many-bones.md": "TMB",
+}
 
 
 def clause_ids(file: Path, prefix: str) -> list[str]:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from gamehall.core.registry import games
+
 
 def gamehall(command: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     """Run ``gamehall COMMAND`` (split like a shell) as a separate process."""
@@ -86,19 +88,19 @@ def test_bench_prints_json_for_every_game() -> None:
     result = gamehall("bench --json --games 20 --repeats 1")
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)["games"]
-    assert {row["game"] for row in rows} == {"boss-quest"}
+    assert {row["game"] for row in rows} == {game.name for game in games()}
     assert all(row["steps_per_s"] > 0 for row in rows)
 
 
 @pytest.mark.parametrize(
     ("command", "message"),
     [
-        ("play chess", "error: unknown game 'chess' (known games: boss-quest)"),
+        ("play chess", "error: unknown game 'chess' (known games: 20-strong, boss-quest)"),
         ("play boss-quest --players 7", "error: boss-quest is played by 2 to 5"),
         ("play boss-quest --option mystery", "must be written NAME=VALUE"),
         ("play boss-quest --option speed=3", "has no option 'speed'"),
         ("play boss-quest --lang de", "unknown language 'de'"),
-        ("simulate boss-quest --bots random", "names 1 bots for 3 players"),
+        ("simulate boss-quest --bots random,random", "names 2 bots for 3 players"),
         ("simulate boss-quest --bots genius,random,random", "unknown bot 'genius'"),
         ("replay /nonexistent.json", "cannot read /nonexistent.json"),
     ],

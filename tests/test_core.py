@@ -30,7 +30,9 @@ def test_registry_finds_games_by_name_and_alias() -> None:
 
 
 def test_unknown_game_lists_the_known_games() -> None:
-    with pytest.raises(UnknownGameError, match=r"unknown game 'chess' \(known games: boss-quest"):
+    with pytest.raises(
+        UnknownGameError, match=r"unknown game 'chess' \(known games: 20-strong, boss-quest"
+    ):
         find_game("chess")
 
 

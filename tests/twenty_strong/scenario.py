@@ -144,7 +144,7 @@ class Scenario:
 
     def zone_of(self, die: str) -> str:
         """The zone name of the die named ``die`` (``B2``, ``R``...)."""
-        for index, zone in enumerate(self.state.zones):
+        for index, _zone in enumerate(self.state.zones):
             if die_name(index) == die:
                 return str(self.view()["dice"][index]["zone"])
         raise KeyError(die)

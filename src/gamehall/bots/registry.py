@@ -6,10 +6,14 @@ from collections.abc import Callable
 
 from gamehall.bots.boss_quest_heuristic import BossQuestHeuristicBot
 from gamehall.bots.random_bot import RandomBot
+from gamehall.bots.twenty_strong_heuristic import TwentyStrongHeuristicBot
 from gamehall.core.errors import OptionError
 from gamehall.core.match import Agent
 
-HEURISTICS: dict[str, Callable[[], Agent]] = {"boss-quest": BossQuestHeuristicBot}
+HEURISTICS: dict[str, Callable[[], Agent]] = {
+    "boss-quest": BossQuestHeuristicBot,
+    "20-strong": TwentyStrongHeuristicBot,
+}
 BOT_KINDS = ("random", "heuristic")
 
 

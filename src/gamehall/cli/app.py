@@ -29,6 +29,40 @@ OptionList = Annotated[
     typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
 ]
 Lang = Annotated[str, typer.Option("--lang", help="Language: en or fr.")]
+Deck = Annotated[str | None, typer.Option(help="20 Strong: the deck (too-many-bones).")]
+Hero = Annotated[str | None, typer.Option(help="20 Strong: the hero (code or name).")]
+Boss = Annotated[
+    str | None, typer.Option("--tyrant", "--boss", help="20 Strong: the boss (Tyrant...).")
+]
+Rank = Annotated[int | None, typer.Option(help="20 Strong: the difficulty rank.")]
+DeckFile = Annotated[
+    Path | None, typer.Option("--deck-file", help="20 Strong: your own card file for the deck.")
+]
+
+
+def game_options(
+    pairs: list[str] | None,
+    deck: str | None = None,
+    hero: str | None = None,
+    boss: str | None = None,
+    rank: int | None = None,
+    deck_file: Path | None = None,
+) -> dict[str, str]:
+    """The ``--option`` pairs merged with the named shortcuts that were given."""
+    options = parse_options(pairs)
+    named = {"deck": deck, "hero": hero, "boss": boss, "rank": rank, "deck_file": deck_file}
+    for name, value in named.items():
+        if value is not None:
+            options[name] = str(value)
+    return options
+
+
+def default_players(game: str, players: int | None) -> int:
+    """The player count asked for, or the game's usual one (3 where allowed)."""
+    if players is not None:
+        return players
+    found = find_game(game)
+    return max(found.min_players, min(3, found.max_players))
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
@@ -63,23 +97,33 @@ def list_games(lang: Lang = "en") -> None:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game, e.g. boss-quest.")],
-    players: Annotated[int, typer.Option(help="Number of players.")] = 3,
-    bots: Annotated[int, typer.Option(help="How many seats bots play (the last ones).")] = 2,
+    game: Annotated[str, typer.Argument(help="The game, e.g. boss-quest or 20-strong.")],
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    bots: Annotated[
+        int | None, typer.Option(help="How many seats bots play (the last ones).")
+    ] = None,
     bot: Annotated[str, typer.Option(help="Bot kind: random or heuristic.")] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (random if omitted).")] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
     lang: Lang = "en",
     option: OptionList = None,
     delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move.")] = 0.0,
+    deck: Deck = None,
+    hero: Hero = None,
+    boss: Boss = None,
+    rank: Rank = None,
+    deck_file: DeckFile = None,
 ) -> None:
-    """Play a game in the terminal against bots."""
+    """Play a game in the terminal against bots (``--bots 1`` lets a solo game play itself)."""
     from gamehall.bots import make_bot
     from gamehall.cli.terminal import Quit, TerminalSession
     from gamehall.core.match import Match
 
     texts = catalog(check_language(lang))
-    configured = create(game, players, parse_options(option))
+    players = default_players(game, players)
+    bots = players - 1 if bots is None else bots
+    options = game_options(option, deck, hero, boss, rank, deck_file)
+    configured = create(game, players, options)
     if not 0 <= bots <= players:
         raise OptionError(f"--bots must be between 0 and {players}, not {bots}")
     agents = [None] * (players - bots) + [make_bot(bot, configured.name) for _ in range(bots)]
@@ -140,7 +184,7 @@ def replay(
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="The game to simulate.")],
-    players: Annotated[int, typer.Option(help="Number of players.")] = 3,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     games_: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
     bots: Annotated[
         str | None, typer.Option(help="Bot kinds by seat, comma-separated (default: all random).")
@@ -148,16 +192,25 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     option: OptionList = None,
+    deck: Deck = None,
+    hero: Hero = None,
+    boss: Boss = None,
+    rank: Rank = None,
+    deck_file: DeckFile = None,
 ) -> None:
     """Play many seeded games between bots and report the results."""
     from gamehall.sim.simulate import simulate as run
 
+    players = default_players(game, players)
     kinds = [b.strip() for b in bots.split(",")] if bots else ["random"] * players
+    if bots and len(kinds) == 1 and players > 1:
+        kinds = kinds * players
     if len(kinds) != players:
         raise OptionError(f"--bots names {len(kinds)} bots for {players} players")
     if games_ < 1:
         raise OptionError("--games must be at least 1")
-    result = run(find_game(game).name, players, kinds, games_, seed, parse_options(option))
+    options = game_options(option, deck, hero, boss, rank, deck_file)
+    result = run(find_game(game).name, players, kinds, games_, seed, options)
     data = result.to_json()
     if as_json:
         print(json.dumps(data))

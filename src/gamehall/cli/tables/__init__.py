@@ -7,12 +7,16 @@ from collections.abc import Callable
 from rich.console import RenderableType
 
 from gamehall.cli.tables.boss_quest import render_boss_quest
+from gamehall.cli.tables.twenty_strong import render_twenty_strong
 from gamehall.core.game import JSON, Game
 from gamehall.core.i18n import Catalog
 
 Renderer = Callable[[Game[object], JSON, Catalog], RenderableType]
 
-RENDERERS: dict[str, Renderer] = {"boss-quest": render_boss_quest}
+RENDERERS: dict[str, Renderer] = {
+    "boss-quest": render_boss_quest,
+    "20-strong": render_twenty_strong,
+}
 
 
 def render_view(game: Game[object], view: JSON, catalog: Catalog) -> RenderableType:

@@ -3,32 +3,22 @@
 A deck is card data plus a subclass of :class:`DeckRules`. The general rules call only these
 hooks and never name a deck:
 
-=====================  ===================================================================
-``initial_state``      setup: hero, stats, stacks, the deck's own state
-``stack_names``        the names of the stacks (``from NAME`` activates a stack's top card)
-``start_round``        Activation (default: the player takes a stack's top card, GEN-ACT-1)
-``stack_taken``        what happens when a stack's top card is taken (refills, rebuilds)
-``extra_sources``      where additional enemies come from (default: any conflict stack)
-``chance``             a deck's own chance node, if one is due (and ``apply_chance``)
-``legal_actions``      the actions of the deck's phases and tasks (and ``apply_action``)
-``step``, ``step_task``  automatic deck phases and deck tasks (``deck.`` kinds)
-``anytime_actions``    deck actions open at any decision but the roll (a backup plan...)
-``apply_targets``      deck targets a rolled die may be applied to (a backup slot...)
-``modifiers``          lasting modifiers the deck adds (its hero's side, a battle's rules)
-``hero_ability``       the hero's ability now in force
-``exhausts_on_card``   whether a die on an active card is exhausted (GEN-END-7: yes)
-``before_rewards``     what happens at the start of Gain Item Rewards
-``cleanup``            which cards Cleanup keeps, and what comes next (GEN-RESOLVE-8)
-``won``                whether the game is won (GEN-WIN-1: the boss is defeated)
-``run_hook``           a named hook effect of the deck's cards
-``revealed``           a card turned up on a stack (a scouting consequence...)
-``new_item``, ``can_pay``, ``pay_backup``  a deck's own kinds of item
-``is_anytime``         whether an action is one of ``step``, ``step_task``  automatic deck phases and deck tasks (``deck.`` kinds)
-``anytime_actions``
-``item``               what an inventory card is as an item
-``can_discard``        whether an inventory card may be discarded now
-``view``               the deck's part of the view
-=====================  ===================================================================
+* setup: ``initial_state``, ``stack_names``;
+* activation: ``start_round`` (default: take a stack's top card, GEN-ACT-1),
+  ``stack_taken`` (refills, rebuilds), ``extra_sources`` (where additional enemies come from),
+  ``revealed`` (a card turned up on a stack);
+* chance: ``chance`` and ``apply_chance`` for a deck's own chance node;
+* decisions: ``legal_actions`` and ``apply_action`` for the deck's phases and tasks,
+  ``step`` and ``step_task`` for its automatic phases and tasks (``deck.`` kinds),
+  ``anytime_actions`` and ``is_anytime`` for actions open at any decision but the roll,
+  ``apply_targets`` and ``apply_to_target`` for deck targets of a rolled die;
+* lasting effects: ``modifiers``, ``hero_ability``;
+* the Resolve phase: ``exhausts_on_card`` (GEN-END-7), ``before_rewards``, ``cleanup``
+  (GEN-RESOLVE-8);
+* winning: ``won`` (GEN-WIN-1: the boss is defeated);
+* cards: ``run_hook`` (named hook effects), ``item``, ``new_item``, ``can_pay``,
+  ``pay_backup``, ``can_discard``, ``discard_item``;
+* the view: ``view``, ``describe``.
 """
 
 from __future__ import annotations
@@ -42,9 +32,7 @@ from gamehall.games.twenty_strong.actions import From, Parsers
 from gamehall.games.twenty_strong.runtime import Ability, CardInfo, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
     ENGAGE,
-    EXHAUSTED,
     NOWHERE,
-    ON_CARD,
     Item,
     State,
     Task,
@@ -214,9 +202,6 @@ class DeckRules:
         """Take the item at ``index`` out of the inventory."""
         card = s.inventory[index].card
         s.inventory = s.inventory[:index] + s.inventory[index + 1 :]
-        for die, place in enumerate(s.places):
-            if place == card and s.zones[die] != ON_CARD:
-                s.move_die(die, EXHAUSTED)
         s.discard = (*s.discard, card)
 
     # -- view -----------------------------------------------------------------------------

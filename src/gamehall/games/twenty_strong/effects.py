@@ -148,8 +148,8 @@ def payable(state: State, effect: Fx) -> bool:
         return state.health - effect.amount >= 1
     if effect.kind in ("exhaust_dice", "banish_dice"):
         return state.zones.count(POOL) >= effect.amount
-    if effect.kind == "discard_item":
-        return len(state.inventory) >= effect.amount
+    if effect.kind == "discard_item":  # a locked card leaves only when nothing else can
+        return sum(not item.locked for item in state.inventory) >= effect.amount
     if effect.kind == "stat":
         return within_bounds(getattr(state, effect.stat) + effect.amount)
     return True

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from gamehall.core.game import CHANCE, Action
 from gamehall.core.i18n import Text
-from gamehall.games.twenty_strong import flow
 from gamehall.games.twenty_strong.actions import (
     Again,
     Apply,
@@ -16,7 +15,7 @@ from gamehall.games.twenty_strong.actions import (
     UseItem,
 )
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES, MISS
-from gamehall.games.twenty_strong.effects import has, modifiers
+from gamehall.games.twenty_strong.effects import effective, has, modifiers
 from gamehall.games.twenty_strong.state import APPLY, COMMIT, COMMITTED, POOL, RECOVER, State
 
 if TYPE_CHECKING:
@@ -59,11 +58,11 @@ def _specific(game: TwentyStrong, state: State, action: Action) -> Text | None:
             return Text("20s.illegal.protected", {"colour": colour_name})
         return Text("20s.illegal.target", {"target": action.target})
     if isinstance(action, Again):
-        return Text("20s.illegal.strategy", {"limit": flow.effective(game, state, "strategy")})
+        return Text("20s.illegal.strategy", {"limit": effective(game, state, "strategy")})
     if isinstance(action, Recover):
         if state.phase != RECOVER:
             return Text("20s.illegal.recover_step")
-        return Text("20s.illegal.recover", {"limit": flow.effective(game, state, "recovery")})
+        return Text("20s.illegal.recover", {"limit": effective(game, state, "recovery")})
     if isinstance(action, UseItem | DiscardItem):
         if not 0 <= action.index < len(state.inventory):
             return Text("20s.illegal.no_item", {"position": action.index + 1})

@@ -157,7 +157,7 @@ def hit_damage(game: TwentyStrong, state: State, index: int, face: int) -> int:
         local = () if active.defeated else game.deck.cards[active.card].during
         mods = modifiers(game, state)
         if any(m.kind == "no_crit" for m in (*local, *game.deck.modifiers(state))):
-            damage = 1
+            return 1  # GEN-PRIO-3: the card's effect wins over a hero's or an item's bonus
         damage += total(mods, "crit_bonus")
     return damage
 
@@ -171,11 +171,14 @@ def can_hit(game: TwentyStrong, state: State, index: int, colour: int) -> bool:
         for mod in (*game.deck.cards[active.card].during, *battle):
             if mod.kind == "immune" and colour in mod.colours:
                 return False
-    for other_index, other in enumerate(state.active):
-        if other_index != index and not other.defeated:
-            if any(m.kind == "guard" for m in game.deck.cards[other.card].during):
-                return False
-    return True
+    return not any(
+        i != index and not other.defeated and _guards(game, other.card)
+        for i, other in enumerate(state.active)
+    )
+
+
+def _guards(game: TwentyStrong, card: int) -> bool:
+    return any(m.kind == "guard" for m in game.deck.cards[card].during)
 
 
 def apply_to_card(game: TwentyStrong, s: State, die: int, index: int) -> None:

@@ -39,6 +39,7 @@ from gamehall.games.twenty_strong.effects import (
     DONE,
     apply_choice,
     choices,
+    effective,
     has,
     modifiers,
     possible,
@@ -48,6 +49,7 @@ from gamehall.games.twenty_strong.explain import illegal_reason
 from gamehall.games.twenty_strong.state import (
     AFTER,
     APPLY,
+    CLEANUP,
     COMMIT,
     COMMITTED,
     ENGAGE,
@@ -159,7 +161,7 @@ class TwentyStrong(Game[State]):
         elif phase == RECOVER:
             actions = [RECOVERS[c] for c in state.colours_in(EXHAUSTED)] + [DONE]
         elif phase == REWARDS:
-            room = len(state.inventory) < flow.effective(self, state, "strategy")
+            room = len(state.inventory) < effective(self, state, "strategy")
             actions = [Gain(i) for i in flow.rewards_waiting(state)] if room else []
             actions.append(DONE)
         else:
@@ -233,17 +235,12 @@ class TwentyStrong(Game[State]):
             self.deck.revealed(s, action.stack, card)
         elif self.to_move(state) == CHANCE:
             self.deck.apply_chance(s, action)
-        elif s.tasks and not s.tasks[0].kind.startswith("deck.") and not self._is_anytime(action):
+        elif s.tasks and not s.tasks[0].kind.startswith("deck."):
             apply_choice(self, s, s.tasks[0], action)
         else:
             self._apply_decision(s, action)
         flow.advance(self, s)
         return s
-
-    def _is_anytime(self, action: Action) -> bool:
-        return isinstance(action, UseItem | DiscardItem | UseAbility) or (
-            self.deck.is_anytime(action)
-        )
 
     def _apply_decision(self, s: State, action: Action) -> None:
         if isinstance(action, Commit):
@@ -271,10 +268,8 @@ class TwentyStrong(Game[State]):
             card = s.active[action.position].card
             s.rewards = tuple(c for c in s.rewards if c != card)
             s.inventory = (*s.inventory, self.deck.new_item(card))
-        elif isinstance(action, Done):
-            s.phase = "prepare_rewards" if s.phase == RECOVER else "cleanup"
-            if s.phase == "cleanup":
-                s.rewards = ()
+        elif isinstance(action, Done) and s.phase in (RECOVER, REWARDS):
+            s.phase = flow.PREPARE_REWARDS if s.phase == RECOVER else CLEANUP
         elif isinstance(action, UseItem):
             self._use_item(s, action.index)
         elif isinstance(action, DiscardItem):
@@ -307,7 +302,7 @@ class TwentyStrong(Game[State]):
         if state.phase != OVER:
             return None
         won = state.result == WON
-        reason = "20s.outcome.won" if won else "20s.outcome.lost"
+        reason = "boss-defeated" if won else "health-below-1"
         return Outcome(winners=(0,) if won else (), scores=(1 if won else 0,), reason=reason)
 
     def parse_action(self, text: str) -> Action:

@@ -101,28 +101,28 @@ class State(ValueState):
     """Everything on the table."""
 
     __slots__ = (
-        "phase",
-        "zones",
-        "faces",
-        "places",
-        "health",
-        "strategy",
-        "recovery",
-        "hero",
-        "active",
-        "inventory",
-        "stacks",
-        "discard",
-        "to_roll",
-        "phases_used",
-        "counter",
         "ability_used",
-        "tasks",
+        "active",
+        "counter",
+        "deck",
+        "discard",
+        "endgame",
+        "faces",
+        "health",
+        "hero",
+        "inventory",
+        "phase",
+        "phases_used",
+        "places",
+        "recovery",
+        "result",
         "rewards",
         "round",
-        "endgame",
-        "result",
-        "deck",
+        "stacks",
+        "strategy",
+        "tasks",
+        "to_roll",
+        "zones",
     )
     phase: str
     zones: tuple[int, ...]
@@ -182,9 +182,8 @@ class State(ValueState):
     def first_die(self, zone: int, colour: int, face: int | None = None) -> int:
         """The lowest die of ``colour`` in ``zone`` (showing ``face``), or NOWHERE."""
         for die, where in enumerate(self.zones):
-            if where == zone and colour_of(die) == colour:
-                if face is None or self.faces[die] == face:
-                    return die
+            if where == zone and colour_of(die) == colour and face in (None, self.faces[die]):
+                return die
         return NOWHERE
 
     def colours_in(self, zone: int) -> list[int]:

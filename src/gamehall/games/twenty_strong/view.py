@@ -7,6 +7,7 @@ a stack shows its known cards and a count.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from gamehall.core.game import JSON, Action
@@ -41,12 +42,17 @@ def effect_json(effect: Fx | Mod) -> JSON:
     return data
 
 
+def effects_json(*groups: Iterable[Fx | Mod]) -> list[JSON]:
+    """Several groups of effects and modifiers as one list of data."""
+    return [effect_json(effect) for group in groups for effect in group]
+
+
 def item_json(info: ItemInfo) -> JSON:
     """An item reward as data."""
     return {
         "kind": info.kind,
         "name": info.name.model_dump(),
-        "effects": [effect_json(e) for e in (*info.effects, *info.modifiers)],
+        "effects": effects_json(info.effects, info.modifiers),
         "cost": info.cost,
     }
 
@@ -185,7 +191,7 @@ def _changes(game: TwentyStrong, before: State, after: State) -> list[Text]:
             lines.append(Text("20s.log.defeated", {"card": name}))
     zone_names = [*ZONE_NAMES, *deck.zone_names]
     for die, (old, new) in enumerate(zip(before.zones, after.zones, strict=True)):
-        if old != new and new != ON_CARD:
+        if new not in (old, ON_CARD):
             zone = Text(f"20s.zone.{zone_names[new]}")
             lines.append(Text("20s.log.die_moved", {"die": die_name(die), "zone": zone}))
     if after.health != before.health:
@@ -196,8 +202,9 @@ def _changes(game: TwentyStrong, before: State, after: State) -> list[Text]:
             params = {"stat": Text(f"20s.stat.{stat}"), "old": old_value, "new": new_value}
             lines.append(Text("20s.log.stat", params))
     gained = {i.card for i in after.inventory} - {i.card for i in before.inventory}
-    for card in sorted(gained):
-        lines.append(Text("20s.log.item", {"card": deck.cards[card].name.model_dump()}))
+    for gained_card in sorted(gained):
+        name = deck.cards[gained_card].name.model_dump()
+        lines.append(Text("20s.log.item", {"card": name}))
     if after.result and not before.result:
         lines.append(Text("20s.log.won" if after.result > 0 else "20s.log.lost"))
     return lines
@@ -206,3 +213,20 @@ def _changes(game: TwentyStrong, before: State, after: State) -> list[Text]:
 def label_action(game: TwentyStrong, view: JSON, action: Action) -> Text:
     """How an action reads on a button."""
     return Text(f"20s.label.{type(action).__name__.lower()}", {"action": str(action)})
+
+
+def effect_text(data: JSON) -> Text:
+    """An effect or modifier (as in a view) as readable text."""
+    kind = data["kind"]
+    params: dict[str, Any] = {"amount": data.get("amount", 0)}
+    if "stat" in data:
+        params["stat"] = Text(f"20s.stat.{data['stat']}")
+    if "colours" in data:
+        params["colours"] = "/".join(data["colours"])
+    key = f"20s.effect.hook.{data['hook']}" if kind == "hook" else f"20s.effect.{kind}"
+    text = Text(key, params)
+    if data.get("scale"):
+        text = Text("20s.effect.scale", {"text": text, "scale": data["scale"]})
+    if data.get("when"):
+        text = Text("core.pair", {"first": Text(f"20s.when.{data['when']}"), "second": text})
+    return text

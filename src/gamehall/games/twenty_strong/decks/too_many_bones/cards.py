@@ -143,7 +143,7 @@ class TooManyBonesCards(Model):
             raise ValueError(f"card code {repeated[0]!r} is used more than once")
         return self
 
-    def _all_cards(self) -> list[Model]:
+    def _all_cards(self) -> list[Hero | Tyrant | Baddie | TyrantEncounter | Mohlnor | Lockpick]:
         return [
             *self.gearlocs,
             *self.tyrants,
@@ -163,12 +163,12 @@ def load_cards(path: Path = HOUSE_FILE) -> TooManyBonesCards:
 
 __all__ = [
     "Ability",
-    "Baddie",
     "BackupPlan",
+    "Baddie",
     "Gearloc",
     "Lockpick",
-    "Mohlnor",
     "Modifier",
+    "Mohlnor",
     "TooManyBonesCards",
     "Tyrant",
     "TyrantEncounter",

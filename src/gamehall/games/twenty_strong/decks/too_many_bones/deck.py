@@ -39,7 +39,7 @@ from gamehall.games.twenty_strong.effects import (
     tasks_for,
     total,
 )
-from gamehall.games.twenty_strong.runtime import Ability, ItemInfo, Mod
+from gamehall.games.twenty_strong.runtime import Ability, Fx, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
     COMMITTED,
     ENGAGE,
@@ -92,6 +92,23 @@ class TooManyBones(DeckRules):
     title = "Too Many Bones"
     parsers = PARSERS
     zone_names: ClassVar[tuple[str, ...]] = ("backup", "lock")
+
+    # tables compiled from the card file (see setup.py)
+    colour_index: dict[str, int]
+    points: dict[int, int]
+    ones: list[int]
+    fives: list[int]
+    encounters: list[int]
+    tyrant_ids: list[int]
+    tyrant_encounters: dict[int, setup.TyrantEncounterInfo]
+    mohlnor: dict[int, setup.MohlnorInfo]
+    lockpicks: dict[int, setup.LockInfo]
+    encounter_set: frozenset[int]
+    kinds: dict[int, int]
+    backup_options: dict[int, tuple[tuple[Fx, ...], ...]]
+    abilities: tuple[Ability, Ability]
+    tyrant_id: int
+    tyrant_setup: tuple[Fx, ...]
 
     def __init__(self, game: Any, options: dict[str, Any]) -> None:
         super().__init__(game, options)
@@ -154,6 +171,9 @@ class TooManyBones(DeckRules):
     def start_round(self, s: State) -> None:
         """A new day: the counter advances (TMB-DAY-1), then the day's choice."""
         deck: Tmb = s.deck
+        if deck.encounter != NOWHERE:  # its BQ brought no Baddie: it leaves with the day
+            s.discard = (*s.discard, deck.encounter)
+            deck = deck._replace(encounter=NOWHERE)
         s.deck = deck._replace(day=deck.day + 1, bq_shift=0)
         s.phase = DAY
 
@@ -395,6 +415,12 @@ class TooManyBones(DeckRules):
             s.discard = tuple(c for c in s.discard if self.stack_kind(c) != kind)
             self._set_stack(s, lower, Stack((), cards))
 
+    def encounter_kind(self, card: int) -> str:
+        """``tyrant``, ``mohlnor`` or ``lockpick``."""
+        if card in self.tyrant_encounters:
+            return "tyrant"
+        return "mohlnor" if card in self.mohlnor else "lockpick"
+
     def stack_kind(self, card: int) -> int:
         """Which original stack a card belongs to (ONES, FIVES or ENC)."""
         if card in self.points:
@@ -502,7 +528,7 @@ class TooManyBones(DeckRules):
         colours = state.colours_in(BACKUP)
         if colours:
             plan = self.backup_plan(state)
-            for option, effects in enumerate(plan.options):
+            for option, _effects in enumerate(plan.options):
                 if all(possible(self.game, state, e) for e in self.compiled_options(plan)[option]):
                     actions.extend(BackupUse(c, option) for c in colours)
             deck: Tmb = state.deck
@@ -545,6 +571,14 @@ class TooManyBones(DeckRules):
                     return None
             return self.lockpicks[card].reward
         return self.cards[card].item
+
+    def discard_item(self, s: State, index: int) -> None:
+        """Discard an item; a lockpick forced out takes its dice to the exhausted area."""
+        card = s.inventory[index].card
+        for die in s.dice_in(LOCK):
+            if s.places[die] == card:
+                s.move_die(die, EXHAUSTED)
+        super().discard_item(s, index)
 
     def can_discard(self, state: State, index: int) -> bool:
         return not state.inventory[index].locked  # TMB-LOCK-4

@@ -53,7 +53,9 @@ def build_tables(deck: TooManyBones) -> None:
     deck.points = {}
     deck.ones, deck.fives, deck.encounters = [], [], []
     for baddie in data.baddies:
-        item = item_info(baddie.item, baddie.item_name) if baddie.item else None
+        item = None
+        if baddie.item is not None:
+            item = item_info(baddie.item, baddie.item_name or baddie.name)
         card = deck.add_card(
             CardInfo(
                 baddie.code,

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamehall.core.game import JSON
+from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES, die_name
 from gamehall.games.twenty_strong.runtime import fxs, mods
-from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP
 from gamehall.games.twenty_strong.state import State
-from gamehall.games.twenty_strong.view import card_json, effect_json, item_json
+from gamehall.games.twenty_strong.view import card_json, effect_json, effects_json, item_json
 
 if TYPE_CHECKING:
-    from gamehall.games.twenty_strong.decks.too_many_bones.deck import TooManyBones, Tmb
+    from gamehall.games.twenty_strong.decks.too_many_bones.deck import Tmb, TooManyBones
 
 
 def deck_view(deck: TooManyBones, state: State) -> JSON:
@@ -47,8 +47,8 @@ def deck_view(deck: TooManyBones, state: State) -> JSON:
             "name": hero.name.model_dump(),
             "universal": tmb.universal,
             "flipped": tmb.flipped,
-            "innate": [effect_json(e) for e in (*innate.modifiers, *innate.effects)],
-            "innate_plus": [effect_json(e) for e in (*plus.modifiers, *plus.effects)],
+            "innate": effects_json(innate.modifiers, innate.effects),
+            "innate_plus": effects_json(plus.modifiers, plus.effects),
         },
         "backup": {
             "slots": slots,
@@ -67,6 +67,11 @@ def deck_view(deck: TooManyBones, state: State) -> JSON:
         },
         "encounter": encounter,
         "tyrant_encounters_left": deck.power(state),
+        "encounter_tops": [
+            {"stack": name, "code": deck.cards[top].code, "kind": deck.encounter_kind(top)}
+            for name, top in (("enc", state.stacks[4].top()), ("enc+", state.stacks[5].top()))
+            if top >= 0
+        ],
         "locks": {
             deck.cards[card].code: {
                 "colours": [COLOUR_NAMES[c] for c in sorted(lock.colours)],

@@ -1,0 +1,261 @@
+"""A 20 Strong bot that commits enough dice for the fight, kills the biggest threats first and
+keeps its dice economy going. It reads only the view (the player's own table)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from gamehall.core.game import JSON, Action, Game
+
+MISS_CHANCE: Final = {"yellow": 4 / 6, "green": 3 / 6, "blue": 2 / 6, "purple": 1 / 6, "red": 0.0}
+HIT_DAMAGE: Final = {"yellow": 1.5, "green": 4 / 3, "blue": 5 / 4, "purple": 6 / 5, "red": 7 / 6}
+"""Average damage of a die's hit faces (a crit counts 2)."""
+STRENGTH: Final = ("yellow", "green", "blue", "purple", "red")
+LETTER: Final = {"Y": "yellow", "G": "green", "B": "blue", "P": "purple", "R": "red"}
+MARGIN: Final = 1.25  # commit this much expected damage per point of health to beat
+
+
+def expected(colour: str, tries: int) -> float:
+    """A die's expected damage when its misses may be re-rolled ``tries - 1`` times."""
+    return (1 - MISS_CHANCE[colour] ** max(1, tries)) * HIT_DAMAGE[colour]
+
+
+def _by_text(legal: Sequence[Action]) -> dict[str, Action]:
+    return {str(a): a for a in legal}
+
+
+def _remaining(card: JSON) -> int:
+    return max(0, int(card["health"]) - int(card["taken"]))
+
+
+def _useful_colours(view: JSON) -> set[str]:
+    """Colours that can hit at least one undefeated card (immunities respected)."""
+    useful = set()
+    for card in view["active"]:
+        if card["defeated"]:
+            continue
+        immune = {c for m in card["during"] if m["kind"] == "immune" for c in m["colours"]}
+        useful |= set(STRENGTH) - immune
+    return useful
+
+
+def _ward(view: JSON) -> int:
+    """Damage prevented each Resolve by the hero's side and ongoing items."""
+    hero = view["table"].get("hero", {})
+    effects = list(hero.get("innate_plus" if hero.get("flipped") else "innate", []))
+    for item in view["inventory"]:
+        if item["item"] and item["item"]["kind"] == "ongoing":
+            effects.extend(item["item"]["effects"])
+    return sum(e.get("amount", 0) for e in effects if e["kind"] == "ward")
+
+
+class TwentyStrongHeuristicBot:
+    """Commits for the fight ahead, applies hits where they kill, rests when hurt."""
+
+    name = "heuristic"
+
+    def __init__(self) -> None:
+        self._engagements: dict[int, int] = {}
+
+    def choose(
+        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The action a careful player would take."""
+        texts = _by_text(legal)
+        choice = self._choose(view, texts)
+        return texts.get(choice, legal[0]) if choice else legal[0]
+
+    def _choose(self, view: JSON, legal: dict[str, Action]) -> str | None:
+        if view["task"] is not None:
+            return self._task(view, legal)
+        urgent = self._anytime(view, legal)
+        if urgent:
+            return urgent
+        phase = view["phase"]
+        handler: Callable[[], str | None] | None = {
+            "tmb.setup": lambda: "penalty exhaust",
+            "tmb.day": lambda: self._day(view, legal),
+            "commit": lambda: self._commit(view, legal),
+            "apply": lambda: self._apply(view, legal),
+            "recover": lambda: self._last_of(legal, "recover ") or "done",
+            "rewards": lambda: self._first_of(legal, "gain ") or "done",
+            "tmb.after_battle": lambda: "rest" if view["stats"]["health"] < 6 else "done",
+        }.get(phase)
+        if handler is not None:
+            return handler()
+        return self._first_of(legal, "first ") or next(iter(legal))
+
+    # -- tasks ----------------------------------------------------------------------------
+
+    def _task(self, view: JSON, legal: dict[str, Action]) -> str | None:
+        kind = view["task"]["kind"]
+        if kind == "instant":
+            return "take"
+        if kind == "deck.mohlnor":
+            return "peaceful" if "peaceful" in legal else "fight"
+        if kind == "recover_dice":
+            return self._last_of(legal, "pick ") or "done"
+        if kind == "reroll":
+            misses = [t for t in legal if t.startswith("pick ") and t.endswith("m")]
+            return misses[0] if misses else "done"
+        if kind == "damage_card":
+            return self._damage_target(view, legal, int(view["task"]["amount"]))
+        return next(iter(legal))
+
+    def _damage_target(self, view: JSON, legal: dict[str, Action], amount: int) -> str | None:
+        cards = [c for c in view["active"] if not c["defeated"]]
+        killable = [c for c in cards if _remaining(c) <= amount]
+        pool = killable or cards
+        if not pool:
+            return None
+        best = max(pool, key=lambda c: (c["damage"], -_remaining(c)))
+        return f"target {best['position']}"
+
+    # -- anytime: backup plan, items ------------------------------------------------------
+
+    def _anytime(self, view: JSON, legal: dict[str, Action]) -> str | None:
+        if "flip" in legal:
+            return "flip"
+        health = view["stats"]["health"]
+        for text in legal:
+            if text.startswith(("use ", "backup ")):
+                kinds = self._effect_kinds(view, text)
+                if "heal" in kinds and health <= 3:
+                    return text
+                if "hook:bq_shift:-1" in kinds and view["phase"] == "tmb.day":
+                    return text if view["table"]["day"] + view["table"]["bq_shift"] > 1 else None
+                if "damage_card" in kinds and view["phase"] == "apply" and self._finishable(view):
+                    return text
+                if "reroll" in kinds and view["phase"] == "apply" and self._misses(view):
+                    return text
+                pool = sum(d["zone"] == "pool" for d in view["dice"])
+                if "recover_dice" in kinds and view["phase"] == "tmb.day" and pool < 8:
+                    return text
+        return None
+
+    def _effect_kinds(self, view: JSON, text: str) -> set[str]:
+        words = text.split()
+        if words[0] == "use":
+            item = view["inventory"][int(words[1]) - 1]["item"]
+            effects = item["effects"] if item else []
+        else:
+            effects = view["table"]["backup"]["options"][int(words[2]) - 1]
+        kinds = set()
+        for effect in effects:
+            if effect["kind"] == "hook":
+                kinds.add(f"hook:{effect['hook']}:{effect.get('amount', 0)}")
+            else:
+                kinds.add(effect["kind"])
+        return kinds
+
+    def _finishable(self, view: JSON) -> bool:
+        return any(not c["defeated"] and _remaining(c) <= 2 for c in view["active"])
+
+    def _misses(self, view: JSON) -> bool:
+        return any(d["zone"] == "committed" and d["face"] == "miss" for d in view["dice"])
+
+    # -- the day --------------------------------------------------------------------------
+
+    def _day(self, view: JSON, legal: dict[str, Action]) -> str:
+        table = view["table"]
+        pool = sum(d["zone"] == "pool" for d in view["dice"])
+        health = view["stats"]["health"]
+        if "tyrant" in legal and (len(legal) == 1 or (pool >= 12 and health >= 4)):
+            return "tyrant"
+        slots_free = len(view["inventory"]) < view["stats"]["strategy"]
+        for top in table["encounter_tops"]:
+            action = f"encounter {top['stack']}"
+            if action not in legal:
+                continue
+            if top["kind"] == "tyrant" and health >= 4 and pool >= 9:
+                return action
+            if top["kind"] == "lockpick" and slots_free and table["day"] <= 5:
+                return action
+        return "battle"
+
+    # -- the strategy phase ---------------------------------------------------------------
+
+    def _need(self, view: JSON) -> int:
+        return sum(_remaining(c) for c in view["active"] if not c["defeated"])
+
+    def _commit(self, view: JSON, legal: dict[str, Action]) -> str:
+        need = self._need(view)
+        tries = view["stats"]["strategy"] - view["strategy_phases"]
+        ready = sum(
+            expected(d["colour"], tries)
+            for d in view["dice"]
+            if d["zone"] == "committed" and d["colour"] in _useful_colours(view)
+        )
+        if ready >= need * MARGIN:
+            return "roll"
+        first = view["strategy_phases"] == 0 and not ready
+        if first and (self._stalled(view) or self._better_to_wait(view, need)):
+            return "roll"
+        useful = _useful_colours(view)
+        for colour in reversed(STRENGTH):
+            text = f"commit {colour[0].upper()}"
+            if text in legal and colour in useful:
+                return text
+        return "roll"
+
+    def _stalled(self, view: JSON) -> bool:
+        """After many Engagements of one battle, rest the dice three times out of four."""
+        round_ = int(view["round"])
+        count = self._engagements.get(round_, 0) + 1
+        self._engagements = {round_: count}
+        return count > 6 and count % 4 != 0
+
+    def _better_to_wait(self, view: JSON, need: int) -> bool:
+        """With too few dice to win and little to fear, commit nothing: Recovery refills."""
+        dice = view["dice"]
+        encounter = view["table"].get("encounter") or {}
+        blunt = any(m["kind"] == "no_crit" for m in encounter.get("modifiers", [])) or any(
+            m["kind"] == "no_crit" for c in view["active"] if not c["defeated"] for m in c["during"]
+        )
+        useful = _useful_colours(view)
+        reach = sum(
+            1 if blunt else 2
+            for d in dice
+            if d["zone"] in ("pool", "committed") and d["colour"] in useful
+        )
+        incoming = sum(c["damage"] for c in view["active"] if not c["defeated"]) - _ward(view)
+        exhausted = any(d["zone"] == "exhausted" for d in dice)
+        return reach < need and exhausted and incoming < view["stats"]["health"] - 1
+
+    def _apply(self, view: JSON, legal: dict[str, Action]) -> str:
+        cards = {c["position"]: _remaining(c) for c in view["active"] if not c["defeated"]}
+        threat = {c["position"]: c["damage"] for c in view["active"]}
+        applies = [t for t in legal if t.startswith("apply ") and t.split()[2].isdigit()]
+        best: tuple[float, str] | None = None
+        for text in applies:
+            _, face, target = text.split()
+            position = int(target)
+            if position not in cards:
+                continue
+            damage = 2 if face[1] == "c" else 1
+            left = cards[position]
+            waste = max(0, damage - left)
+            kills = damage >= left
+            score = 10 * kills + threat[position] - 3 * waste + damage - 0.1 * left
+            score -= 0.2 * STRENGTH.index(LETTER[face[0]])
+            if best is None or score > best[0]:
+                best = (score, text)
+        if best is not None:
+            return best[1]
+        for text in legal:
+            if text.endswith(" backup") or " lock" in text:
+                return text
+        if cards and "again" in legal and not self._better_to_wait(view, sum(cards.values())):
+            return "again"
+        return "resolve"
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _first_of(self, legal: dict[str, Action], prefix: str) -> str | None:
+        return next((t for t in legal if t.startswith(prefix)), None)
+
+    def _last_of(self, legal: dict[str, Action], prefix: str) -> str | None:
+        found = [t for t in legal if t.startswith(prefix)]
+        return found[-1] if found else None
