@@ -47,12 +47,13 @@ FACE_DAMAGE: Final = (0, 0, 1, 2)
 STAT_MIN: Final = 1
 STAT_MAX: Final = 6
 
-_COLOUR_OF: Final = tuple(c for c in COLOURS for _ in range(COUNTS[c]))
+COLOUR_OF: Final = tuple(c for c in COLOURS for _ in range(COUNTS[c]))
+"""The colour of each unit die, by die number."""
 
 
 def colour_of(die: int) -> int:
     """The colour of unit die ``die``."""
-    return _COLOUR_OF[die]
+    return COLOUR_OF[die]
 
 
 def die_name(die: int) -> str:

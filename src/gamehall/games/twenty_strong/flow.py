@@ -44,6 +44,7 @@ from gamehall.games.twenty_strong.state import (
     Active,
     State,
     Task,
+    reveal_due,
 )
 
 if TYPE_CHECKING:
@@ -61,9 +62,8 @@ def advance(game: TwentyStrong, s: State) -> None:
         if s.result:
             s.phase = OVER
             return
-        if deck.chance(s) is not None or s.to_roll:
-            return
-        if any(stack.needs_reveal() for stack in s.stacks):
+        s.reveal = reveal_due(s.stacks)
+        if s.to_roll or s.reveal >= 0 or deck.chance(s) is not None:
             return
         if s.tasks:
             task = s.tasks[0]
@@ -79,7 +79,7 @@ def advance(game: TwentyStrong, s: State) -> None:
             else:
                 return
             continue
-        excess = len(s.inventory) - effective(game, s, "strategy")
+        excess = len(s.inventory) - effective(game, s, "strategy") if s.inventory else 0
         if excess > 0:  # GEN-ITEM-6: discard down to the limit at once
             s.push_tasks([Task("discard_item", excess)])
             continue
@@ -162,23 +162,36 @@ def hit_damage(game: TwentyStrong, state: State, index: int, face: int) -> int:
     return damage
 
 
-def can_hit(game: TwentyStrong, state: State, index: int, colour: int) -> bool:
-    """Whether a hit of ``colour`` may be put on the active card at ``index``
-    (immune and guard are During effects: they end with their card's defeat)."""
-    active = state.active[index]
+ALL_COLOURS: Final = frozenset(range(5))
+
+
+def hittable(game: TwentyStrong, state: State) -> list[frozenset[int]]:
+    """For each active card, the colours of hits it may take now (immune and guard are
+    During effects: they end with their card's defeat)."""
+    cards = game.deck.cards
     battle = game.deck.modifiers(state)
-    if not active.defeated:
-        for mod in (*game.deck.cards[active.card].during, *battle):
-            if mod.kind == "immune" and colour in mod.colours:
-                return False
-    return not any(
-        i != index and not other.defeated and _guards(game, other.card)
-        for i, other in enumerate(state.active)
-    )
+    guards = [
+        i
+        for i, a in enumerate(state.active)
+        if not a.defeated and any(m.kind == "guard" for m in cards[a.card].during)
+    ]
+    allowed = []
+    for index, active in enumerate(state.active):
+        if any(g != index for g in guards):
+            allowed.append(frozenset())
+            continue
+        colours = ALL_COLOURS
+        if not active.defeated:
+            for mod in (*cards[active.card].during, *battle):
+                if mod.kind == "immune":
+                    colours = colours - mod.colours
+        allowed.append(colours)
+    return allowed
 
 
-def _guards(game: TwentyStrong, card: int) -> bool:
-    return any(m.kind == "guard" for m in game.deck.cards[card].during)
+def can_hit(game: TwentyStrong, state: State, index: int, colour: int) -> bool:
+    """Whether a hit of ``colour`` may be put on the active card at ``index``."""
+    return colour in hittable(game, state)[index]
 
 
 def apply_to_card(game: TwentyStrong, s: State, die: int, index: int) -> None:

@@ -34,7 +34,7 @@ from gamehall.games.twenty_strong.actions import (
 )
 from gamehall.games.twenty_strong.deck import DeckRules
 from gamehall.games.twenty_strong.decks import DECKS, deck_names
-from gamehall.games.twenty_strong.dice import COLOURS, DICE, FACE_WEIGHTS, colour_of
+from gamehall.games.twenty_strong.dice import COLOUR_OF, COLOURS, DICE, FACE_WEIGHTS, colour_of
 from gamehall.games.twenty_strong.effects import (
     DONE,
     apply_choice,
@@ -70,6 +70,8 @@ ROLL: Final = Roll()
 AGAIN: Final = Again()
 RESOLVE: Final = Resolve()
 ABILITY: Final = UseAbility()
+USE: Final = tuple(UseItem(i) for i in range(12))
+DISCARD: Final = tuple(DiscardItem(i) for i in range(12))
 ENGAGEMENT_PHASES: Final = frozenset({COMMIT, APPLY, RECOVER, REWARDS})
 
 
@@ -82,6 +84,18 @@ def _roll_weights(die: int) -> ChanceWeights:
 
 
 ROLL_WEIGHTS: Final = tuple(_roll_weights(die) for die in range(DICE))
+
+
+_APPLIES: dict[tuple[int, int, str], Apply] = {}
+
+
+def _apply_action(colour: int, face: int, target: str) -> Apply:
+    """The (shared) action applying a die showing ``face`` to ``target``."""
+    key = (colour, face, target)
+    action = _APPLIES.get(key)
+    if action is None:
+        action = _APPLIES[key] = Apply(colour, face, target)
+    return action
 
 
 class TwentyStrong(Game[State]):
@@ -121,9 +135,7 @@ class TwentyStrong(Game[State]):
     def to_move(self, state: State) -> int | None:
         if state.phase == OVER:
             return None
-        if state.to_roll or self.deck.chance(state) is not None:
-            return CHANCE
-        if any(stack.needs_reveal() for stack in state.stacks):
+        if state.to_roll or state.reveal >= 0 or self.deck.chance(state) is not None:
             return CHANCE
         return 0
 
@@ -133,11 +145,11 @@ class TwentyStrong(Game[State]):
             return weights
         if state.to_roll:
             return ROLL_WEIGHTS[state.to_roll[0]]
-        for index, stack in enumerate(state.stacks):
-            if stack.needs_reveal():
-                cards = sorted(set(stack.hidden))
-                actions = tuple(Reveal(index, self.deck.cards[c].code) for c in cards)
-                return ChanceWeights(actions, tuple(stack.hidden.count(c) for c in cards))
+        if state.reveal >= 0:
+            hidden = state.stacks[state.reveal].hidden
+            cards = sorted(set(hidden))
+            actions = tuple(Reveal(state.reveal, self.deck.cards[c].code) for c in cards)
+            return ChanceWeights(actions, tuple(hidden.count(c) for c in cards))
         return ChanceWeights(())
 
     def legal_actions(self, state: State) -> Sequence[Action]:
@@ -171,20 +183,21 @@ class TwentyStrong(Game[State]):
     def _apply_actions(self, state: State) -> list[Action]:
         actions: list[Action] = []
         seen: set[tuple[int, int]] = set()
+        allowed = flow.hittable(self, state) if state.active else []
+        faces = state.faces
         for die, zone in enumerate(state.zones):
             if zone != COMMITTED:
                 continue
-            key = (colour_of(die), state.faces[die])
+            colour, face = key = (COLOUR_OF[die], faces[die])
             if key in seen:
                 continue
             seen.add(key)
-            colour, face = key
             if face >= 2:
-                for index in range(len(state.active)):
-                    if flow.can_hit(self, state, index, colour):
-                        actions.append(Apply(colour, face, str(index + 1)))
+                for index, colours in enumerate(allowed):
+                    if colour in colours:
+                        actions.append(_apply_action(colour, face, str(index + 1)))
             for target in self.deck.apply_targets(state, die):
-                actions.append(Apply(colour, face, target))
+                actions.append(_apply_action(colour, face, target))
         if flow.can_repeat(self, state):
             actions.append(AGAIN)
         actions.append(RESOLVE)
@@ -193,12 +206,11 @@ class TwentyStrong(Game[State]):
     def _anytime(self, state: State) -> list[Action]:
         """Items, the hero's ability and the deck's own: open at any decision but the roll."""
         actions: list[Action] = []
-        mods = modifiers(self, state)
-        if not has(mods, "no_items"):
-            actions.extend(UseItem(i) for i in range(len(state.inventory)) if self.usable(state, i))
-        actions.extend(
-            DiscardItem(i) for i in range(len(state.inventory)) if self.deck.can_discard(state, i)
-        )
+        if state.inventory:
+            count = len(state.inventory)
+            if not has(modifiers(self, state), "no_items"):
+                actions.extend(USE[i] for i in range(count) if self.usable(state, i))
+            actions.extend(DISCARD[i] for i in range(count) if self.deck.can_discard(state, i))
         ability = self.deck.hero_ability(state)
         if (
             ability.effects
@@ -221,9 +233,11 @@ class TwentyStrong(Game[State]):
 
     def apply_legal(self, state: State, action: Action) -> State:
         s = state.evolve()
-        if isinstance(action, DieFace):
+        if type(action) is DieFace:
             s.set_face(action.die, action.face)
             s.to_roll = s.to_roll[1:]
+            if s.to_roll:  # the next die of the same roll: nothing else can happen yet
+                return s
         elif isinstance(action, Reveal):
             stack = s.stacks[action.stack]
             card = self.deck.codes[action.code]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from gamehall.core.state import ValueState
-from gamehall.games.twenty_strong.dice import DICE, UNROLLED, colour_of
+from gamehall.games.twenty_strong.dice import COLOUR_OF, DICE, UNROLLED, colour_of
 
 POOL: Final = 0
 COMMITTED: Final = 1
@@ -97,6 +97,14 @@ class Task(NamedTuple):
     stat: str = ""
 
 
+def reveal_due(stacks: tuple[Stack, ...]) -> int:
+    """The first stack whose top must turn up, or NOWHERE."""
+    for index, (known, hidden) in enumerate(stacks):
+        if hidden and not known:
+            return index
+    return NOWHERE
+
+
 class State(ValueState):
     """Everything on the table."""
 
@@ -116,6 +124,7 @@ class State(ValueState):
         "places",
         "recovery",
         "result",
+        "reveal",
         "rewards",
         "round",
         "stacks",
@@ -145,6 +154,7 @@ class State(ValueState):
     round: int
     endgame: bool
     result: int
+    reveal: int
     deck: Any
 
     @classmethod
@@ -170,6 +180,7 @@ class State(ValueState):
         state.round = 0
         state.endgame = False
         state.result = 0
+        state.reveal = NOWHERE
         state.deck = deck
         return state
 
@@ -188,7 +199,7 @@ class State(ValueState):
 
     def colours_in(self, zone: int) -> list[int]:
         """The distinct colours present in ``zone``, weakest first."""
-        return sorted({colour_of(d) for d, z in enumerate(self.zones) if z == zone})
+        return sorted({COLOUR_OF[d] for d, z in enumerate(self.zones) if z == zone})
 
     def dice_on(self, card: int) -> list[int]:
         """The dice applied to ``card``."""

@@ -524,6 +524,8 @@ class TooManyBones(DeckRules):
             s.move_die(die, LOCK, card, keep_face=True)
 
     def anytime_actions(self, state: State) -> list[Action]:
+        if BACKUP not in state.zones:
+            return []
         actions: list[Action] = []
         colours = state.colours_in(BACKUP)
         if colours:
