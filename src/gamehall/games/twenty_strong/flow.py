@@ -175,7 +175,7 @@ def hittable(game: TwentyStrong, state: State) -> list[frozenset[int]]:
         for i, a in enumerate(state.active)
         if not a.defeated and any(m.kind == "guard" for m in cards[a.card].during)
     ]
-    allowed = []
+    allowed: list[frozenset[int]] = []
     for index, active in enumerate(state.active):
         if any(g != index for g in guards):
             allowed.append(frozenset())
