@@ -59,6 +59,8 @@ class OptionSpec:
     choices: tuple[int | str, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    remote: bool = True
+    """False for an option only a local command may set (a path on this machine)."""
 
     def coerce(self, value: object) -> int | bool | str:
         """The value converted to the option's type, or :class:`OptionError` saying why not."""
@@ -130,6 +132,11 @@ class Game(ABC, Generic[S]):
 
     def check_options(self, options: dict[str, Any]) -> None:
         """Hook: reject option combinations that do not fit together (raise OptionError)."""
+
+    @classmethod
+    def option_choices(cls, spec: OptionSpec) -> list[tuple[str, str]]:
+        """The values a menu offers for an option, as (value, label) pairs (empty: free)."""
+        return [(str(choice), str(choice)) for choice in spec.choices or ()]
 
     # -- the contract -------------------------------------------------------------------
 

@@ -222,7 +222,13 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             SeatRequest(kind.split(":")[0], kind.partition(":")[2] or "heuristic")
             for kind in seat_kinds[:players]
         ]
-        info, tokens = hall.create_table(game, players, {}, seats, bot_delay)
+        form = await request.form()
+        options = {
+            str(key)[4:]: str(value)
+            for key, value in form.items()
+            if str(key).startswith("opt:") and value != ""
+        }
+        info, tokens = hall.create_table(game, players, options, seats, bot_delay)
         links = {seat: f"/t/{info.id}/seat/{token}" for seat, token in tokens.items()}
         mine = [s for s, kind in enumerate(seat_kinds[:players]) if kind == "me"]
         if mine and len(links) == 1:

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamehall.bots import make_bot
-from gamehall.core.errors import GamehallError, IllegalActionError, NotYourTurnError
+from gamehall.core.errors import GamehallError, IllegalActionError, NotYourTurnError, OptionError
 from gamehall.core.game import CHANCE, Action
 from gamehall.core.i18n import Text
 from gamehall.core.match import Match
 from gamehall.core.record import Record
-from gamehall.core.registry import create
+from gamehall.core.registry import create, find_game
 from gamehall.store.tables import (
     SeatInfo,
     SequenceConflict,
@@ -91,6 +91,10 @@ class Hall:
         seed: str | None = None,
     ) -> tuple[TableInfo, dict[int, str]]:
         """Open a table; returns it and the secret token of each person's seat."""
+        local = {spec.name for spec in find_game(game_name).option_specs if not spec.remote}
+        refused = sorted(local & set(options))
+        if refused:
+            raise OptionError(f"option {refused[0]!r} can only be set on the command line")
         game = create(game_name, players, options)
         if len(seats) != players:
             raise GamehallError(f"{len(seats)} seats given for {players} players")

@@ -32,6 +32,9 @@ GAME_VIEWS: dict[str, GameWebView] = {
     "boss-quest": GameWebView(
         "games/boss_quest/web/table.html", "games/boss_quest/web/gallery.html"
     ),
+    "20-strong": GameWebView(
+        "games/twenty_strong/web/table.html", "games/twenty_strong/web/gallery.html"
+    ),
 }
 
 

@@ -70,7 +70,9 @@ class BossQuest(Game[BossQuestState]):
             maximum=10,
         ),
         OptionSpec("mystery", True, "one spell of the layout is the face-down mystery spell"),
-        OptionSpec("cards", "house", "the card set: 'house' or the path of a card file"),
+        OptionSpec(
+            "cards", "house", "the card set: 'house' or the path of a card file", remote=False
+        ),
     )
 
     def __init__(self, players: int, options: dict[str, object] | None = None) -> None:

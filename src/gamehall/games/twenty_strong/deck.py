@@ -56,6 +56,11 @@ class DeckRules:
         self.cards: list[CardInfo] = []
         self.codes: dict[str, int] = {}
 
+    @classmethod
+    def menu(cls, option: str) -> list[tuple[str, str]]:
+        """(code, English name) of the heroes or bosses of the house cards, for menus."""
+        return []
+
     # -- card table -----------------------------------------------------------------------
 
     def add_card(self, info: CardInfo) -> int:
@@ -213,6 +218,10 @@ class DeckRules:
     def describe(self, before: State, action: Action, after: State) -> list[Text]:
         """Log lines for a deck action."""
         return []
+
+    def place_label(self, zone: int, place: int) -> str | int:
+        """What a die's place is called in the view (a card code; a deck may number slots)."""
+        return self.cards[place].code
 
     def stack_index(self, name: str) -> int:
         """The index of the stack called ``name``, or NOWHERE."""

@@ -62,7 +62,12 @@ from gamehall.games.twenty_strong.state import (
     WON,
     State,
 )
-from gamehall.games.twenty_strong.view import build_view, describe_action, label_action
+from gamehall.games.twenty_strong.view import (
+    build_view,
+    describe_action,
+    effect_text,
+    label_action,
+)
 
 COMMITS: Final = tuple(Commit(c) for c in COLOURS)
 RECOVERS: Final = tuple(Recover(c) for c in COLOURS)
@@ -112,7 +117,7 @@ class TwentyStrong(Game[State]):
         OptionSpec("hero", "", "The hero (a card code or name; empty: the deck's first)."),
         OptionSpec("boss", "", "The boss: Tyrant, scion... (a code or name; empty: first)."),
         OptionSpec("rank", 1, "The difficulty rank.", minimum=1, maximum=5),
-        OptionSpec("deck_file", "", "A card file for the deck (your printed cards)."),
+        OptionSpec("deck_file", "", "A card file for the deck (your printed cards).", remote=False),
         OptionSpec("side", 1, "Side of a universal backup plan card.", minimum=1, maximum=2),
     )
 
@@ -120,6 +125,18 @@ class TwentyStrong(Game[State]):
         super().__init__(players, options)
         self.deck: DeckRules = DECKS[self.options["deck"]](self, self.options)
         self._parsers = self.deck.parsers
+
+    @classmethod
+    def option_choices(cls, spec: OptionSpec) -> list[tuple[str, str]]:
+        """Heroes and bosses of the default deck's house cards; other options as declared."""
+        if spec.name in ("hero", "boss"):
+            deck = DECKS[str(cls.option_specs[0].default)]
+            return deck.menu(spec.name)
+        return super().option_choices(spec)
+
+    def effect_text(self, data: JSON) -> Text:
+        """An effect of the view as text (for templates)."""
+        return effect_text(data)
 
     def check_options(self, options: dict[str, Any]) -> None:
         if options["deck"] not in DECKS:

@@ -81,9 +81,7 @@ def build_view(game: TwentyStrong, state: State) -> JSON:
     dice = []
     for die, zone in enumerate(state.zones):
         place = state.places[die]
-        on: Any = None
-        if place != NOWHERE:
-            on = place if zone >= len(ZONE_NAMES) and place < 4 else deck.cards[place].code
+        on = None if place == NOWHERE else deck.place_label(zone, place)
         dice.append(
             {
                 "die": die_name(die),
@@ -203,7 +201,8 @@ def _changes(game: TwentyStrong, before: State, after: State) -> list[Text]:
             lines.append(Text("20s.log.stat", params))
     gained = {i.card for i in after.inventory} - {i.card for i in before.inventory}
     for gained_card in sorted(gained):
-        name = deck.cards[gained_card].name.model_dump()
+        info = deck.item(after, gained_card)
+        name = (info.name if info else deck.cards[gained_card].name).model_dump()
         lines.append(Text("20s.log.item", {"card": name}))
     if after.result and not before.result:
         lines.append(Text("20s.log.won" if after.result > 0 else "20s.log.lost"))

@@ -15,6 +15,7 @@
       const message = JSON.parse(event.data);
       seq = message.seq;
       box.innerHTML = message.html;
+      picked = null;
       delay = 500;
       const log = box.querySelector(".log");
       if (log) log.scrollTop = log.scrollHeight;
@@ -35,11 +36,43 @@
     }
   }
 
+  // Two-step actions: pick a piece (a rolled die), then drop it on a target (a card, a slot);
+  // the table's data-compose template ("apply {pick} {drop}") names the action, which is sent
+  // only when it is one of the legal actions shown.
+  let picked = null;
+  function legal(action) {
+    return [...box.querySelectorAll("button.act")].some((b) => b.dataset.action === action);
+  }
+  function pick(element) {
+    box.querySelectorAll("[data-pick].selected").forEach((e) => e.classList.remove("selected"));
+    picked = element && element !== picked ? element : null;
+    if (picked) picked.classList.add("selected");
+    box.querySelectorAll("[data-drop]").forEach((target) => {
+      const root = box.firstElementChild;
+      const action = picked && root.dataset.compose
+        .replace("{pick}", picked.dataset.pick).replace("{drop}", target.dataset.drop);
+      target.classList.toggle("droppable", Boolean(picked && legal(action)));
+    });
+  }
+
   box.addEventListener("click", (event) => {
     const button = event.target.closest("button");
-    if (!button || !token) return;
-    if (button.classList.contains("act")) post("actions", { seq, action: button.dataset.action });
-    if (button.classList.contains("undo")) post("undo", { seq });
+    if (token && button && button.matches(".act, .do")) {
+      post("actions", { seq, action: button.dataset.action });
+      return;
+    }
+    if (token && button && button.classList.contains("undo")) { post("undo", { seq }); return; }
+    if (!token) return;
+    const pickable = event.target.closest("[data-pick]");
+    if (pickable) { pick(pickable); return; }
+    const target = event.target.closest("[data-drop]");
+    if (target && picked) {
+      const action = box.firstElementChild.dataset.compose
+        .replace("{pick}", picked.dataset.pick).replace("{drop}", target.dataset.drop);
+      picked = null;
+      if (legal(action)) post("actions", { seq, action });
+      else notice.textContent = action + " ✗";
+    }
   });
 
   document.addEventListener("keydown", (event) => {

@@ -121,6 +121,12 @@ class TooManyBones(DeckRules):
         self.side: int = options["side"] - 1
         setup.configure(self)
 
+    @classmethod
+    def menu(cls, option: str) -> list[tuple[str, str]]:
+        data = load_cards()
+        cards = data.gearlocs if option == "hero" else data.tyrants
+        return [(card.code, card.name.en) for card in cards]
+
     # -- setup ----------------------------------------------------------------------------
 
     def initial_state(self) -> State:
@@ -537,6 +543,9 @@ class TooManyBones(DeckRules):
             if len(state.dice_in(BACKUP)) == 4 and not deck.flipped and not deck.universal:
                 actions.append(FLIP)  # TMB-BACKUP-7
         return actions
+
+    def place_label(self, zone: int, place: int) -> str | int:
+        return place if zone == BACKUP else super().place_label(zone, place)
 
     def is_anytime(self, action: Action) -> bool:
         return isinstance(action, BackupUse | Flip)
