@@ -1,0 +1,71 @@
+"""20 Strong through the web hall: no payload shows a card nobody has seen.
+
+The hidden part of every stack (its order and content) and the Tyrant encounters set aside
+unseen at setup must never reach the page, the JSON snapshot or the log.
+"""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+from gamehall.core.game import CHANCE
+from tests.leaks import twenty_strong_leaks
+
+GAMES = 3
+
+
+def unseen_names(game: object, state: object) -> set[str]:
+    """Codes and English names of the cards nobody has seen."""
+    deck = game.deck  # type: ignore[attr-defined]
+    cards = [c for stack in state.stacks for c in stack.hidden]  # type: ignore[attr-defined]
+    cards.extend(state.deck.boxed)  # type: ignore[attr-defined]
+    names = set()
+    for card in cards:
+        names |= {deck.cards[card].code, deck.cards[card].name.en}
+    return names
+
+
+def test_no_payload_shows_an_unseen_card(client: TestClient) -> None:
+    checked = 0
+    for seed in range(GAMES):
+        table = client.post(
+            "/api/tables",
+            json={
+                "game": "20-strong",
+                "players": 1,
+                "options": {"hero": ["duster", "flickerpip", "ironbristle"][seed]},
+                "bot_delay": 0,
+                "seed": f"leak{seed}",
+                "seats": [{"kind": "me"}],
+            },
+        ).json()
+        token = table["seats"][0]["token"]
+        live = client.app.state.hall.live(table["id"])  # type: ignore[attr-defined]
+        for _ in range(400):
+            if live.match.is_over():
+                break
+            if live.match.to_move() == CHANCE:
+                time.sleep(0.002)
+                continue
+            game, state = live.match.game, live.match.state
+            data = client.get(f"/api/tables/{table['id']}", headers={"x-seat-token": token})
+            snapshot = data.json()
+            if snapshot["seq"] != len(live.match.actions):
+                continue
+            with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
+                html = socket.receive_json()["html"]
+            assert twenty_strong_leaks(game, state, 0, snapshot["view"]) == []
+            for secret in unseen_names(game, state):
+                assert f'data-card="{secret}"' not in html and f">{secret}<" not in html
+                assert not any(secret in line for line in snapshot["log"]), secret
+            checked += 1
+            legal = game.legal_actions(state)
+            choice = legal[(seed + live.seq) % len(legal)]
+            client.post(
+                f"/api/tables/{table['id']}/actions",
+                headers={"x-seat-token": token},
+                json={"seq": live.seq, "action": str(choice)},
+            )
+    assert checked > 50
