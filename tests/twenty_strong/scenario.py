@@ -9,6 +9,7 @@ edit the state directly through :meth:`edit` to build an exact situation.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,11 +21,16 @@ from gamehall.games.twenty_strong.actions import DieFace, Reveal
 from gamehall.games.twenty_strong.dice import COLOUR_LETTERS, FACE_LETTERS, colour_of, die_name
 from gamehall.games.twenty_strong.state import Active, Stack, State
 
+TEST_CARDS = Path(__file__).with_name("cards.toml")
+"""The card file scenario tests play with: a frozen copy of an early house deck, so balancing
+the house cards never changes what a rule test sees."""
+
 
 class Scenario:
     """A 20 Strong game driven action by action, with chosen chance outcomes."""
 
     def __init__(self, **options: Any) -> None:
+        options.setdefault("deck_file", str(TEST_CARDS))
         self.game = TwentyStrong(1, options)
         self.deck: Any = self.game.deck
         self.state: State = self.game.initial_state()

@@ -24,7 +24,7 @@ from gamehall.core.errors import CardDataError, IllegalActionError, InvalidActio
 from gamehall.core.game import CHANCE
 from gamehall.games.twenty_strong.actions import Reveal
 from gamehall.games.twenty_strong.decks.too_many_bones.actions import STACKS, Scout, SetAside
-from gamehall.games.twenty_strong.decks.too_many_bones.cards import HOUSE_FILE, load_cards
+from gamehall.games.twenty_strong.decks.too_many_bones.cards import load_cards
 from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP, LOCK
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES, DICE, colour_of, die_name
 from gamehall.games.twenty_strong.state import (
@@ -36,12 +36,12 @@ from gamehall.games.twenty_strong.state import (
     Stack,
     State,
 )
-from tests.twenty_strong.scenario import Scenario
+from tests.twenty_strong.scenario import TEST_CARDS, Scenario
 
 DAY = "tmb.day"
 AFTER_BATTLE = "tmb.after_battle"
 DIE = {die_name(d): d for d in range(DICE)}
-HOUSE = HOUSE_FILE.read_text()
+HOUSE = TEST_CARDS.read_text()
 ONES, ONES_UP, FIVES, FIVES_UP, ENC, ENC_UP = range(6)
 
 UNIVERSAL_HERO = """
@@ -366,7 +366,7 @@ def test_TMB_COMP_4_seventeen_unit_dice_three_stats_and_the_chip() -> None:
         "red": 1,
     }
     assert all(d["zone"] == "pool" for d in view["dice"])
-    duster = load_cards().gearlocs[0]
+    duster = load_cards(TEST_CARDS).gearlocs[0]
     assert view["stats"]["health"] == duster.health
     assert view["stats"]["base_strategy"] == duster.strategy
     assert view["stats"]["base_recovery"] == duster.recovery
@@ -413,7 +413,7 @@ def test_TMB_SETUP_2_both_tyrant_sides_are_open_information() -> None:
 def test_TMB_SETUP_3_gearloc_starts_on_its_innate_side() -> None:
     """TMB-SETUP-3: the chosen Gearloc starts innate side up: not flipped, its card's stats,
     and the innate +1 upgrade not in force (Duster's rest gives +1, not the +2 of innate +1)."""
-    for gearloc in load_cards().gearlocs:
+    for gearloc in load_cards(TEST_CARDS).gearlocs:
         s = fresh(hero=gearloc.code)
         hero = s.view()["table"]["hero"]
         assert hero["code"] == gearloc.code
@@ -432,7 +432,7 @@ def test_TMB_SETUP_4_three_shuffled_face_up_stacks() -> None:
     s = Scenario()
     for code in ("te-01", "te-02", "te-03", "te-04"):
         s.play(f"box {code}")
-    cards = load_cards()
+    cards = load_cards(TEST_CARDS)
     expected = {
         "ones": {b.code for b in cards.baddies if b.points == 1},
         "fives": {b.code for b in cards.baddies if b.points == 5},
@@ -572,7 +572,7 @@ def test_TMB_RANK_4_banish_one_die_or_exhaust_three() -> None:
 def test_TMB_GEAR_1_every_gearloc_has_an_innate_and_a_backup_ability() -> None:
     """TMB-GEAR-1: each Gearloc shows an innate ability and a backup-plan ability; Duster's
     innate re-roll is usable in a battle and its backup ability once a die is in its plan."""
-    for gearloc in load_cards().gearlocs:
+    for gearloc in load_cards(TEST_CARDS).gearlocs:
         table = fresh(hero=gearloc.code).view()["table"]
         assert table["hero"]["innate"], gearloc.code
         assert table["backup"]["options"], gearloc.code
@@ -609,7 +609,7 @@ def test_TMB_BACKUP_1_four_coloured_slots_and_a_printed_ability() -> None:
     assert [slot["colour"] for slot in backup["slots"]] == ["yellow", "yellow", "green", "blue"]
     assert backup_dice(s) == [None, None, None, None]
     assert [o[0]["hook"] for o in backup["options"]] == ["bq_shift", "bq_shift"]
-    for gearloc in load_cards().gearlocs:
+    for gearloc in load_cards(TEST_CARDS).gearlocs:
         assert len(fresh(hero=gearloc.code).view()["table"]["backup"]["slots"]) == 4
     s.play("commit Y", "commit Y", "commit Y", "roll").roll("m", "m", "m")
     s.play("apply Ym backup", "apply Ym backup")
@@ -850,7 +850,7 @@ def test_TMB_TERM_1_baddies_are_conflict_cards_whose_type_does_nothing(tmp_path:
     """TMB-TERM-1: a Baddie is a conflict card (it deals its damage in Suffer Damage); its
     type changes nothing by itself: the same day with the Scrapper typed 'spider' plays the
     same."""
-    assert all(re.fullmatch("[a-z]+", b.type) for b in load_cards().baddies)
+    assert all(re.fullmatch("[a-z]+", b.type) for b in load_cards(TEST_CARDS).baddies)
     s = fresh()
     house = play_scrapper_day(s)
     assert house["active"][0]["kind"] == "baddie"

@@ -15,6 +15,7 @@ HIT_DAMAGE: Final = {"yellow": 1.5, "green": 4 / 3, "blue": 5 / 4, "purple": 6 /
 STRENGTH: Final = ("yellow", "green", "blue", "purple", "red")
 LETTER: Final = {"Y": "yellow", "G": "green", "B": "blue", "P": "purple", "R": "red"}
 MARGIN: Final = 1.25  # commit this much expected damage per point of health to beat
+TYRANT_MARGIN: Final = 0.7  # face the Tyrant once the pool can expect this share of the fight
 
 
 def expected(colour: str, tries: int) -> float:
@@ -162,7 +163,7 @@ class TwentyStrongHeuristicBot:
         table = view["table"]
         pool = sum(d["zone"] == "pool" for d in view["dice"])
         health = view["stats"]["health"]
-        if "tyrant" in legal and (len(legal) == 1 or (pool >= 12 and health >= 4)):
+        if "tyrant" in legal and (len(legal) == 1 or self._ready_for_tyrant(view)):
             return "tyrant"
         slots_free = len(view["inventory"]) < view["stats"]["strategy"]
         for top in table["encounter_tops"]:
@@ -174,6 +175,21 @@ class TwentyStrongHeuristicBot:
             if top["kind"] == "lockpick" and slots_free and table["day"] <= 5:
                 return action
         return "battle"
+
+    def _ready_for_tyrant(self, view: JSON) -> bool:
+        """Whether the pool can expect to beat the Tyrant and what it summons."""
+        tyrant = view["table"]["tyrant"]
+        power = tyrant["power"]
+        health = tyrant["flip"]["health"] + tyrant["health_scale"] * power
+        summoned = sum(
+            e.get("amount", 0) + e.get("scale", 0) * power
+            for e in tyrant["setup"]
+            if e.get("hook") == "summon"
+        )
+        tries = view["stats"]["strategy"]
+        strength = sum(expected(d["colour"], tries) for d in view["dice"] if d["zone"] == "pool")
+        late = int(view["table"]["day"]) >= 11
+        return late or strength >= TYRANT_MARGIN * (health + 1.6 * summoned)
 
     # -- the strategy phase ---------------------------------------------------------------
 

@@ -30,6 +30,10 @@ class Agent(Protocol):
         ...
 
 
+class StalledError(RuntimeError):
+    """Bots played ``max_steps`` steps and the game is still not over (a stalemate)."""
+
+
 class Match:
     """One game being played: its states, actions, seats and seeded chance."""
 
@@ -176,7 +180,7 @@ class Match:
                 self.step_bot()
             else:
                 return
-        raise RuntimeError(f"the game did not end within {max_steps} steps")
+        raise StalledError(f"the game did not end within {max_steps} steps")
 
     def play_out(self, max_steps: int = 1_000_000) -> Outcome:
         """Play to the end; every seat must be a bot."""

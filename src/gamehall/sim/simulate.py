@@ -8,8 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamehall.bots import make_bot
-from gamehall.core.match import Match
+from gamehall.core.match import Match, StalledError
+from gamehall.core.outcome import Outcome
 from gamehall.core.registry import create
+
+STALL_STEPS = 20_000
+"""A simulated game still running after this many steps is counted as stalled, won by none."""
 
 
 @dataclass
@@ -58,12 +62,16 @@ def simulate(
     game = create(game_name, players, options)
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bots given for {players} players")
-    agents = [make_bot(kind, game.name) for kind in bots]
+    for kind in bots:
+        make_bot(kind, game.name)  # every bot kind must exist before the first game
     result = SimulationResult(game.name, players, list(bots), wins=[0.0] * players)
     start = time.perf_counter()
     for i in range(games):
-        match = Match(game, seed + i, agents)
-        outcome = match.play_out()
+        match = Match(game, seed + i, [make_bot(kind, game.name) for kind in bots])
+        try:
+            outcome = match.play_out(STALL_STEPS)
+        except StalledError:
+            outcome = Outcome(winners=(), scores=(0,) * players, reason="stalled")
         result.games += 1
         result.steps += len(match.actions)
         result.decisions += sum(1 for m in match.movers if m >= 0)

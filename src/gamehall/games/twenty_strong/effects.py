@@ -81,10 +81,11 @@ def has(mods: Iterable[Mod], kind: str) -> bool:
     return any(m.kind == kind for m in mods)
 
 
-def effective(game: TwentyStrong, state: State, stat: str) -> int:
-    """A stat with the modifiers in force; a modifier that would leave 1..6 is ignored."""
+def effective(game: TwentyStrong, state: State, stat: str, mods: list[Mod] | None = None) -> int:
+    """A stat with the modifiers in force (``mods``, when already gathered); a modifier that
+    would leave 1..6 is ignored."""
     base: int = getattr(state, stat)
-    changed = base + total(modifiers(game, state), "stat", stat)
+    changed = base + total(modifiers(game, state) if mods is None else mods, "stat", stat)
     return changed if within_bounds(changed) else base
 
 

@@ -24,6 +24,7 @@ from gamehall.games.twenty_strong.effects import (
     tasks_for,
     total,
 )
+from gamehall.games.twenty_strong.runtime import Mod
 from gamehall.games.twenty_strong.state import (
     AFTER,
     APPLY,
@@ -51,6 +52,8 @@ if TYPE_CHECKING:
     from gamehall.games.twenty_strong.rules import TwentyStrong
 
 PREPARE_REWARDS: Final = "prepare_rewards"
+DECISIONS: Final = frozenset({COMMIT, APPLY})
+"""Phases that always wait for the player."""
 
 # -- advancing ------------------------------------------------------------------------------
 
@@ -83,6 +86,8 @@ def advance(game: TwentyStrong, s: State) -> None:
         if excess > 0:  # GEN-ITEM-6: discard down to the limit at once
             s.push_tasks([Task("discard_item", excess)])
             continue
+        if s.phase in DECISIONS:
+            return
         step = STEPS.get(s.phase, _deck_step)
         if step(game, s):
             return
@@ -137,14 +142,14 @@ def roll(s: State) -> None:
     s.phase = APPLY
 
 
-def can_commit(game: TwentyStrong, state: State) -> bool:
+def can_commit(game: TwentyStrong, state: State, mods: list[Mod]) -> bool:
     """Whether one more die may be committed in this Strategy phase."""
-    return POOL in state.zones and state.counter < commit_limit(modifiers(game, state))
+    return POOL in state.zones and state.counter < commit_limit(mods)
 
 
-def can_repeat(game: TwentyStrong, state: State) -> bool:
+def can_repeat(game: TwentyStrong, state: State, mods: list[Mod]) -> bool:
     """Whether another Strategy phase may start (GEN-REPEAT-1, GEN-REPEAT-2)."""
-    if state.phases_used >= effective(game, state, "strategy"):
+    if state.phases_used >= effective(game, state, "strategy", mods):
         return False
     return POOL in state.zones or COMMITTED in state.zones
 

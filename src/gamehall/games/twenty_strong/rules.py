@@ -46,6 +46,7 @@ from gamehall.games.twenty_strong.effects import (
     tasks_for,
 )
 from gamehall.games.twenty_strong.explain import illegal_reason
+from gamehall.games.twenty_strong.runtime import Mod
 from gamehall.games.twenty_strong.state import (
     AFTER,
     APPLY,
@@ -178,26 +179,27 @@ class TwentyStrong(Game[State]):
                 return self.deck.legal_actions(state)
             return choices(self, state, task)
         phase = state.phase
+        mods = modifiers(self, state)
         if phase == COMMIT:
             actions: list[Action] = []
-            if flow.can_commit(self, state):
+            if flow.can_commit(self, state, mods):
                 actions.extend(COMMITS[c] for c in state.colours_in(POOL))
             actions.append(ROLL)
         elif phase == APPLY:
-            actions = self._apply_actions(state)
+            actions = self._apply_actions(state, mods)
         elif phase == AFTER:
             actions = [First(i) for i in flow.after_waiting(self, state)]
         elif phase == RECOVER:
             actions = [RECOVERS[c] for c in state.colours_in(EXHAUSTED)] + [DONE]
         elif phase == REWARDS:
-            room = len(state.inventory) < effective(self, state, "strategy")
+            room = len(state.inventory) < effective(self, state, "strategy", mods)
             actions = [Gain(i) for i in flow.rewards_waiting(state)] if room else []
             actions.append(DONE)
         else:
             actions = self.deck.legal_actions(state)
-        return actions + self._anytime(state)
+        return actions + self._anytime(state, mods)
 
-    def _apply_actions(self, state: State) -> list[Action]:
+    def _apply_actions(self, state: State, mods: list[Mod]) -> list[Action]:
         actions: list[Action] = []
         seen: set[tuple[int, int]] = set()
         allowed = flow.hittable(self, state) if state.active else []
@@ -215,17 +217,17 @@ class TwentyStrong(Game[State]):
                         actions.append(_apply_action(colour, face, str(index + 1)))
             for target in self.deck.apply_targets(state, die):
                 actions.append(_apply_action(colour, face, target))
-        if flow.can_repeat(self, state):
+        if flow.can_repeat(self, state, mods):
             actions.append(AGAIN)
         actions.append(RESOLVE)
         return actions
 
-    def _anytime(self, state: State) -> list[Action]:
+    def _anytime(self, state: State, mods: list[Mod]) -> list[Action]:
         """Items, the hero's ability and the deck's own: open at any decision but the roll."""
         actions: list[Action] = []
         if state.inventory:
             count = len(state.inventory)
-            if not has(modifiers(self, state), "no_items"):
+            if not has(mods, "no_items"):
                 actions.extend(USE[i] for i in range(count) if self.usable(state, i))
             actions.extend(DISCARD[i] for i in range(count) if self.deck.can_discard(state, i))
         ability = self.deck.hero_ability(state)
