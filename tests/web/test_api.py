@@ -301,3 +301,40 @@ def test_unknown_games_options_and_seats_are_refused(client: TestClient) -> None
         response = client.post("/api/tables", json=body)
         assert response.status_code == 422, response.text
         assert message in response.json()["error"]
+
+
+def test_options_naming_a_local_file_are_refused_over_the_network(client: TestClient) -> None:
+    """A card file path is read from the server's disk: only the command line may set it."""
+    for game, option in (("20-strong", "deck_file"), ("boss-quest", "cards")):
+        players = 1 if game == "20-strong" else 2
+        response = client.post(
+            "/api/tables",
+            json={
+                "game": game,
+                "players": players,
+                "options": {option: "/etc/passwd"},
+                "seats": [{"kind": "me"}] * players,
+            },
+        )
+        assert response.status_code == 422, response.text
+        assert "command line" in response.json()["error"]
+
+
+def test_a_twenty_strong_table_takes_its_options(client: TestClient) -> None:
+    response = client.post(
+        "/api/tables",
+        json={
+            "game": "20-strong",
+            "players": 1,
+            "options": {"hero": "flickerpip", "boss": "gloamshard", "rank": 2},
+            "seats": [{"kind": "me"}],
+        },
+    )
+    assert response.status_code == 201, response.text
+    table = response.json()
+    snapshot = client.get(
+        f"/api/tables/{table['id']}", headers={"x-seat-token": table["seats"][0]["token"]}
+    ).json()
+    assert snapshot["view"]["table"]["hero"]["code"] == "flickerpip"
+    assert snapshot["view"]["table"]["tyrant"]["code"] == "gloamshard"
+    assert snapshot["view"]["table"]["rank"] == 2

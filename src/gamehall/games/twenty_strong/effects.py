@@ -133,7 +133,8 @@ def tasks_for(effects: Iterable[Fx], source: int, power: int = 0) -> list[Task]:
 def possible(game: TwentyStrong, state: State, effect: Fx) -> bool:
     """Whether ``effect`` can do anything now (an item is usable only then)."""
     if effect.kind == "reroll":
-        return any(z == COMMITTED and f for z, f in zip(state.zones, state.faces, strict=True))
+        zones, faces = state.zones, state.faces
+        return COMMITTED in zones and any(faces[d] for d, z in enumerate(zones) if z == COMMITTED)
     if effect.kind == "damage_card":
         return any(not a.defeated for a in state.active)
     if effect.kind == "recover_dice":

@@ -126,6 +126,7 @@ class TwentyStrong(Game[State]):
         super().__init__(players, options)
         self.deck: DeckRules = DECKS[self.options["deck"]](self, self.options)
         self._parsers = self.deck.parsers
+        self._reveals: dict[tuple[int, int], Reveal] = {}
 
     @classmethod
     def option_choices(cls, spec: OptionSpec) -> list[tuple[str, str]]:
@@ -164,11 +165,23 @@ class TwentyStrong(Game[State]):
         if state.to_roll:
             return ROLL_WEIGHTS[state.to_roll[0]]
         if state.reveal >= 0:
-            hidden = state.stacks[state.reveal].hidden
-            cards = sorted(set(hidden))
-            actions = tuple(Reveal(state.reveal, self.deck.cards[c].code) for c in cards)
-            return ChanceWeights(actions, tuple(hidden.count(c) for c in cards))
+            return self._reveal_weights(state.reveal, state.stacks[state.reveal].hidden)
         return ChanceWeights(())
+
+    def _reveal_weights(self, stack: int, hidden: tuple[int, ...]) -> ChanceWeights:
+        """Every hidden card of ``stack`` is equally likely to turn up (each is one card)."""
+        reveals = self._reveals
+        actions = []
+        for card in sorted(set(hidden)):
+            key = (stack, card)
+            action = reveals.get(key)
+            if action is None:
+                action = reveals[key] = Reveal(stack, self.deck.cards[card].code)
+            actions.append(action)
+        if len(actions) == len(hidden):
+            return ChanceWeights(actions)
+        counts = [hidden.count(self.deck.codes[r.code]) for r in actions]
+        return ChanceWeights(actions, counts)
 
     def legal_actions(self, state: State) -> Sequence[Action]:
         if self.to_move(state) != 0:
