@@ -60,3 +60,13 @@ def test_a_stalled_simulated_game_is_reported_not_fatal(monkeypatch: pytest.Monk
     result = simulation.simulate("20-strong", 1, ["heuristic"], 2, 0).to_json()
     assert result["end_reasons"] == {"stalled": 2}
     assert result["wins"] == [0.0]
+
+
+def test_too_many_bones_heuristic_clearly_beats_random() -> None:
+    """Issue 4: a heuristic bot that clearly beats the random bot (Duster against the Warden,
+    rank 1, 60 seeded games each)."""
+    options = {"hero": "duster", "boss": "warden"}
+    heuristic = simulate("20-strong", 1, ["heuristic"], 60, seed=5, options=options)
+    random_bot = simulate("20-strong", 1, ["random"], 60, seed=5, options=options)
+    assert heuristic.wins[0] / 60 >= 0.3
+    assert random_bot.wins[0] / 60 <= 0.05

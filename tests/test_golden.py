@@ -19,7 +19,11 @@ from gamehall.core.match import Match
 from gamehall.core.registry import create
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [("boss-quest", 3, 1, "heuristic"), ("boss-quest", 5, 2, "random")]
+CASES = [
+    ("boss-quest", 3, 1, "heuristic"),
+    ("boss-quest", 5, 2, "random"),
+    ("20-strong", 1, 3, "heuristic"),
+]
 
 
 def playthrough(name: str, players: int, seed: int, bot: str) -> str:

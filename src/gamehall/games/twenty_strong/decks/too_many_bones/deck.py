@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Final, NamedTuple
 
 from gamehall.core.cards import Localized
 from gamehall.core.game import JSON, Action, ChanceWeights
+from gamehall.core.i18n import Text
 from gamehall.games.twenty_strong.actions import From, Pick
 from gamehall.games.twenty_strong.deck import DeckRules
 from gamehall.games.twenty_strong.decks.too_many_bones import setup
@@ -606,6 +607,14 @@ class TooManyBones(DeckRules):
 
     def exhausts_on_card(self, state: State, die: int) -> bool:
         return True
+
+    def describe(self, before: State, action: Action, after: State) -> list[Text]:
+        lines = []
+        if isinstance(action, SetAside):
+            lines.append(Text("20s.log.boxed"))
+        if after.deck.day != before.deck.day:
+            lines.append(Text("20s.log.day", {"day": after.deck.day}))
+        return lines
 
     def view(self, state: State) -> JSON:
         from gamehall.games.twenty_strong.decks.too_many_bones.view import deck_view
