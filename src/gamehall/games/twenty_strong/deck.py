@@ -49,6 +49,8 @@ class DeckRules:
     title: ClassVar[str]
     parsers: ClassVar[Parsers] = {}
     zone_names: ClassVar[tuple[str, ...]] = ()
+    chance_phases: ClassVar[frozenset[str]] = frozenset()
+    """The phases in which the deck's own chance node (``chance``) may be due."""
 
     def __init__(self, game: TwentyStrong, options: dict[str, Any]) -> None:
         self.game = game

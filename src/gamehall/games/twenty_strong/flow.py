@@ -61,12 +61,17 @@ DECISIONS: Final = frozenset({COMMIT, APPLY})
 def advance(game: TwentyStrong, s: State) -> None:
     """Run automatic steps and choiceless tasks until a decision or a chance outcome is due."""
     deck = game.deck
+    seen = None
     while True:
         if s.result:
             s.phase = OVER
             return
-        s.reveal = reveal_due(s.stacks)
-        if s.to_roll or s.reveal >= 0 or deck.chance(s) is not None:
+        if s.stacks is not seen:  # stacks change rarely: look for a due reveal only then
+            seen = s.stacks
+            s.reveal = reveal_due(seen)
+        if s.to_roll or s.reveal >= 0:
+            return
+        if s.phase in deck.chance_phases and deck.chance(s) is not None:
             return
         if s.tasks:
             task = s.tasks[0]

@@ -78,6 +78,8 @@ RESOLVE: Final = Resolve()
 ABILITY: Final = UseAbility()
 USE: Final = tuple(UseItem(i) for i in range(12))
 DISCARD: Final = tuple(DiscardItem(i) for i in range(12))
+MODIFIED_PHASES: Final = frozenset({COMMIT, APPLY, REWARDS})
+"""Phases whose legal actions depend on the lasting modifiers."""
 ENGAGEMENT_PHASES: Final = frozenset({COMMIT, APPLY, RECOVER, REWARDS})
 
 
@@ -154,12 +156,14 @@ class TwentyStrong(Game[State]):
     def to_move(self, state: State) -> int | None:
         if state.phase == OVER:
             return None
-        if state.to_roll or state.reveal >= 0 or self.deck.chance(state) is not None:
+        if state.to_roll or state.reveal >= 0:
+            return CHANCE
+        if state.phase in self.deck.chance_phases and self.deck.chance(state) is not None:
             return CHANCE
         return 0
 
     def chance_weights(self, state: State) -> ChanceWeights:
-        weights = self.deck.chance(state)
+        weights = self.deck.chance(state) if state.phase in self.deck.chance_phases else None
         if weights is not None:
             return weights
         if state.to_roll:
@@ -192,14 +196,14 @@ class TwentyStrong(Game[State]):
                 return self.deck.legal_actions(state)
             return choices(self, state, task)
         phase = state.phase
-        mods = modifiers(self, state)
+        mods = modifiers(self, state) if phase in MODIFIED_PHASES else None
         if phase == COMMIT:
             actions: list[Action] = []
-            if flow.can_commit(self, state, mods):
+            if flow.can_commit(self, state, mods or []):
                 actions.extend(COMMITS[c] for c in state.colours_in(POOL))
             actions.append(ROLL)
         elif phase == APPLY:
-            actions = self._apply_actions(state, mods)
+            actions = self._apply_actions(state, mods or [])
         elif phase == AFTER:
             actions = [First(i) for i in flow.after_waiting(self, state)]
         elif phase == RECOVER:
@@ -235,12 +239,12 @@ class TwentyStrong(Game[State]):
         actions.append(RESOLVE)
         return actions
 
-    def _anytime(self, state: State, mods: list[Mod]) -> list[Action]:
+    def _anytime(self, state: State, mods: list[Mod] | None) -> list[Action]:
         """Items, the hero's ability and the deck's own: open at any decision but the roll."""
         actions: list[Action] = []
         if state.inventory:
             count = len(state.inventory)
-            if not has(mods, "no_items"):
+            if not has(modifiers(self, state) if mods is None else mods, "no_items"):
                 actions.extend(USE[i] for i in range(count) if self.usable(state, i))
             actions.extend(DISCARD[i] for i in range(count) if self.deck.can_discard(state, i))
         ability = self.deck.hero_ability(state)

@@ -93,6 +93,7 @@ class TooManyBones(DeckRules):
     title = "Too Many Bones"
     parsers = PARSERS
     zone_names: ClassVar[tuple[str, ...]] = ("backup", "lock")
+    chance_phases: ClassVar[frozenset[str]] = frozenset({SETUP})
 
     # tables compiled from the card file (see setup.py)
     colour_index: dict[str, int]
