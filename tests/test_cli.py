@@ -103,6 +103,12 @@ def test_bench_prints_json_for_every_game() -> None:
         ("simulate boss-quest --bots random,random", "names 2 bots for 3 players"),
         ("simulate boss-quest --bots genius,random,random", "unknown bot 'genius'"),
         ("replay /nonexistent.json", "cannot read /nonexistent.json"),
+        ("play 20-strong --hero nobody", "unknown hero 'nobody' (heroes: duster"),
+        ("play 20-strong --tyrant nobody", "unknown Tyrant 'nobody'"),
+        ("play 20-strong --rank 9", "option 'rank' must be at most 5"),
+        ("play 20-strong --deck victorious", "option 'deck' must be one of too-many-bones"),
+        ("play 20-strong --deck-file /nonexistent.toml", "cannot read card file"),
+        ("simulate 20-strong --games 0", "--games must be at least 1"),
     ],
 )
 def test_bad_input_is_one_line_and_a_nonzero_exit(command: str, message: str) -> None:
