@@ -1826,3 +1826,26 @@ def test_TMB_UNIV_2_universal_hero_never_flips(tmp_path: Path) -> None:
     assert s.view()["table"]["hero"]["flipped"] is False
     assert (s.state.strategy, s.state.recovery) == (3, 2)
     assert s.view()["table"]["hero"]["innate_plus"] == s.view()["table"]["hero"]["innate"]
+
+
+def test_TMB_STACK_1_a_type_emptied_earlier_is_rebuilt_when_its_discards_are_needed() -> None:
+    """TMB-STACK-1: both 5-point stacks empty when their last card left, discards arriving
+    afterwards still rebuild the stack before the next BQ needs a 5-point Baddie."""
+    s = Scenario().settle()
+    fives = [c for c, points in s.deck.points.items() if points == 5]
+
+    def empty_fives(state: Any) -> None:
+        stacks = list(state.stacks)
+        stacks[2] = stacks[2]._replace(known=(), hidden=())
+        stacks[3] = stacks[3]._replace(known=(), hidden=())
+        state.stacks = tuple(stacks)
+        state.discard = (*state.discard, *fives)
+        state.deck = state.deck._replace(day=5)
+
+    s.edit(empty_fives)
+    assert stack(s, "fives")["count"] == 0
+    s.play("battle").settle()
+    assert s.state.deck.day == 5
+    active = [s.deck.cards[a.card] for a in s.state.active]
+    assert any(s.deck.points[s.card(card.code)] == 5 for card in active)
+    assert stack(s, "fives")["count"] == len(fives) - 1

@@ -51,6 +51,7 @@ from gamehall.games.twenty_strong.state import (
     Stack,
     State,
     Task,
+    reveal_due,
 )
 
 ONES, ONES_UP, FIVES, FIVES_UP, ENC, ENC_UP = range(6)
@@ -183,6 +184,8 @@ class TooManyBones(DeckRules):
             s.discard = (*s.discard, deck.encounter)
             deck = deck._replace(encounter=NOWHERE)
         s.deck = deck._replace(day=deck.day + 1, bq_shift=0)
+        for lower in (ONES, FIVES, ENC):  # TMB-STACK-1, checked again as each day begins
+            self.stack_taken(s, lower)
         s.phase = DAY
 
     # -- decisions ------------------------------------------------------------------------
@@ -316,6 +319,10 @@ class TooManyBones(DeckRules):
             return False
         if task.kind == "deck.mohlnor":
             return True
+        for lower in (ONES, FIVES):  # TMB-STACK-1: cards discarded since may rebuild a stack
+            self.stack_taken(s, lower)
+        if reveal_due(s.stacks) != NOWHERE:
+            return False  # a rebuilt stack's top turns up first (chance), then the BQ goes on
         sources = self._bq_sources(s, task)
         if not sources or task.amount <= 0:
             s.tasks = s.tasks[1:]
@@ -407,7 +414,8 @@ class TooManyBones(DeckRules):
 
     def stack_taken(self, s: State, stack: int) -> None:
         """An empty lower stack takes its shuffled scouted stack (TMB-SCOUT-4); a type whose
-        two stacks are empty is rebuilt from its discards (TMB-STACK-1)."""
+        two stacks are empty is rebuilt from its discards (TMB-STACK-1). Nothing happens
+        while the lower stack still holds cards."""
         lower = stack - stack % 2
         upper = lower + 1
         if s.stacks[lower].size():
