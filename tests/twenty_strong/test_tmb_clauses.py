@@ -228,9 +228,8 @@ def final_battle(*ones: str) -> Scenario:
 # -- winning and losing --------------------------------------------------------------------
 
 
-def test_TMB_WIN_1_battles_encounters_and_days_never_win() -> None:
-    """TMB-WIN-1: a Tyrant-encounter battle won, a standard battle won and reaching day 12
-    all leave the game going; only the Tyrant's final battle can win it."""
+def win_night_raid() -> Scenario:
+    """Day 1: the Tyrant encounter te-06 with two 1-point Baddies, won in one Engagement."""
     s = fresh()
     top(s, "enc", "te-06")
     top(s, "ones", "b1-08", "b1-21")
@@ -238,6 +237,13 @@ def test_TMB_WIN_1_battles_encounters_and_days_never_win() -> None:
     s.play("commit P", "commit R", "roll").roll("h", "h").play("apply Ph 1", "apply Rh 2")
     s.play("resolve")
     finish(s)
+    return s
+
+
+def test_TMB_WIN_1_battles_encounters_and_days_never_win() -> None:
+    """TMB-WIN-1: a Tyrant-encounter battle won, a standard battle won and reaching day 12
+    all leave the game going; only the Tyrant's final battle can win it."""
+    s = win_night_raid()
     assert s.state.phase == AFTER_BATTLE
     assert s.state.result == 0 and s.game.outcome(s.state) is None
     s.play("rest").settle()
@@ -1728,13 +1734,7 @@ def test_TMB_END_4_tyrant_grows_with_the_tyrant_encounters_left() -> None:
     assert (warden["health"], warden["damage"], warden["power"]) == (9 + 2 * 4, 1 + 4, 4)
     assert s.active_codes()[1:] == ["b5-02", "b1-08"]  # summon 2 + 4 points
 
-    s = fresh()
-    top(s, "enc", "te-06")
-    top(s, "ones", "b1-08", "b1-21")
-    s.play("encounter enc").settle()
-    s.play("commit P", "commit R", "roll").roll("h", "h").play("apply Ph 1", "apply Rh 2")
-    s.play("resolve")
-    finish(s)
+    s = win_night_raid()
     top(s, "enc", "te-05")
     s.set_deck(day=6).play("scout enc").settle()  # day 7 begins
     assert stack(s, "enc+")["known"] == ["te-05"]

@@ -31,17 +31,22 @@ class DeckInfo(Model):
     name: Localized
 
 
-class ConflictCard(Model):
-    """An enemy or obstacle: health, damage, effects in their timing slots, rewards."""
+class Enemy(Model):
+    """What every enemy card prints: health, damage and effects in their timing slots."""
 
     code: str = Field(pattern=CODE)
     name: Localized
-    health: int = Field(ge=1, le=30)
+    health: int = Field(ge=1, le=40)
     damage: int = Field(ge=0, le=6)
-    extra_enemies: int = Field(default=0, ge=0, le=3)
     during: tuple[Modifier, ...] = ()
     after: tuple[Effect, ...] = ()
     special: tuple[Special, ...] = ()
+
+
+class ConflictCard(Enemy):
+    """An enemy or obstacle met on the way: additional enemies and rewards too."""
+
+    extra_enemies: int = Field(default=0, ge=0, le=3)
     instant: tuple[Effect, ...] = ()
     item: ItemReward | None = None
     item_name: Localized | None = None
@@ -66,15 +71,8 @@ class Hero(Model):
     innate: Ability = Ability()
 
 
-class Boss(Model):
-    """A boss: a conflict card whose numbers may grow with its power."""
+class Boss(Enemy):
+    """A boss: an enemy whose numbers may grow with its power."""
 
-    code: str = Field(pattern=CODE)
-    name: Localized
-    health: int = Field(ge=1, le=40)
-    damage: int = Field(ge=0, le=6)
     health_scale: int = Field(default=0, ge=0, le=6)
     damage_scale: int = Field(default=0, ge=0, le=3)
-    during: tuple[Modifier, ...] = ()
-    after: tuple[Effect, ...] = ()
-    special: tuple[Special, ...] = ()

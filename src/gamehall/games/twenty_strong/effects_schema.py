@@ -48,23 +48,8 @@ StatName = Literal["health", "strategy", "recovery"]
 ColourName = Literal["yellow", "green", "blue", "purple", "red"]
 Trigger = Literal["activate", "defeat", "engagement"]
 
-_NEEDS_AMOUNT = frozenset(
-    {
-        "heal",
-        "lose_health",
-        "stat",
-        "exhaust_dice",
-        "banish_dice",
-        "recover_dice",
-        "discard_item",
-        "damage_card",
-        "reroll",
-        "commit_limit",
-        "ward",
-        "crit_bonus",
-        "rest_bonus",
-    }
-)
+_NO_AMOUNT = frozenset({"hook", "immune", "no_crit", "guard", "no_items"})
+"""The kinds that take no amount (a hook's amount is its own business); all others need one."""
 
 
 class Model(BaseModel):
@@ -111,9 +96,9 @@ class Special(Effect):
 
 
 def _check(kind: str, amount: int, scale: int, stat: str | None, hook: bool) -> None:
-    if kind in _NEEDS_AMOUNT and amount == 0 and scale == 0:
+    if kind not in _NO_AMOUNT and amount == 0 and scale == 0:
         raise ValueError(f"a {kind!r} effect needs a non-zero amount")
-    if kind not in _NEEDS_AMOUNT and kind != "hook" and amount != 0:
+    if kind in _NO_AMOUNT and kind != "hook" and amount != 0:
         raise ValueError(f"a {kind!r} effect takes no amount")
     if (kind == "stat") != (stat is not None):
         raise ValueError("only a 'stat' effect names a stat, and it must")
