@@ -24,8 +24,9 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_the_house_deck_is_marked_and_named_in_both_languages() -> None:
     cards = load_cards()
     assert cards.deck.house is True
-    names = [c.name for c in (*cards.gearlocs, *cards.tyrants, *cards.baddies)]
-    names += [c.name for c in (*cards.mohlnor, *cards.lockpicks, *cards.tyrant_encounters)]
+    names = [g.name for g in cards.gearlocs] + [t.name for t in cards.tyrants]
+    names += [b.name for b in cards.baddies] + [m.name for m in cards.mohlnor]
+    names += [lock.name for lock in cards.lockpicks]
     assert all(name.en and name.fr for name in names)
     assert "duster" in {g.code for g in cards.gearlocs}
 
