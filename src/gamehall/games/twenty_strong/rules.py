@@ -274,6 +274,10 @@ class TwentyStrong(Game[State]):
             s.to_roll = s.to_roll[1:]
             if s.to_roll:  # the next die of the same roll: nothing else can happen yet
                 return s
+        elif type(action) is Commit:  # nothing follows a commit but more decisions
+            s.move_die(s.first_die(POOL, action.colour), COMMITTED)
+            s.counter += 1
+            return s
         elif isinstance(action, Reveal):
             stack = s.stacks[action.stack]
             card = self.deck.codes[action.code]
@@ -293,10 +297,7 @@ class TwentyStrong(Game[State]):
         return s
 
     def _apply_decision(self, s: State, action: Action) -> None:
-        if isinstance(action, Commit):
-            s.move_die(s.first_die(POOL, action.colour), COMMITTED)
-            s.counter += 1
-        elif isinstance(action, Roll):
+        if isinstance(action, Roll):
             flow.roll(s)
         elif isinstance(action, Apply):
             die = s.first_die(COMMITTED, action.colour, action.face)
