@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: hall play test system-deps lint typecheck pytest bench load anchors clean
+.PHONY: hall play test system-deps lint typecheck pytest bench balance load anchors clean
 
 # Install what is needed and start the main job: the web hall on its embedded SQLite database.
 hall: $(STAMP)
@@ -36,6 +36,10 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	bash scripts/with-postgres.sh $(BIN)/pytest -n 2
+
+# Win rates of the Too Many Bones house cards, every Gearloc x Tyrant, ranks 1-5 (docs/balance.md).
+balance: $(STAMP)
+	for rank in 1 2 3 4 5; do $(BIN)/python bench/balance.py 200 $$rank; done
 
 # Throughput beside the anchors (OpenSpiel, RLCard), pinned to one core.
 bench: $(STAMP) anchors
