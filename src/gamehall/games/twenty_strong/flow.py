@@ -34,7 +34,6 @@ from gamehall.games.twenty_strong.state import (
     ENGAGE,
     EXHAUST,
     EXHAUSTED,
-    NOWHERE,
     ON_CARD,
     OVER,
     POOL,
@@ -356,5 +355,3 @@ STEPS: Final[dict[str, Callable[[TwentyStrong, State], bool]]] = {
     CLEANUP: _cleanup,
 }
 """Automatic steps; each returns True when it waits for a decision."""
-
-__all__ = ["NOWHERE"]

@@ -55,7 +55,6 @@ from gamehall.games.twenty_strong.state import (
     COMMITTED,
     ENGAGE,
     EXHAUSTED,
-    LOST,
     OVER,
     POOL,
     RECOVER,
@@ -382,6 +381,3 @@ class TwentyStrong(Game[State]):
     def damage(self, s: State, index: int, amount: int) -> None:
         """Deal direct damage (not a hit) to the active card at ``index``."""
         flow.deal(self, s, index, amount, hit=False)
-
-
-__all__ = ["LOST", "TwentyStrong"]

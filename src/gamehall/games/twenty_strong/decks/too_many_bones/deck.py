@@ -29,20 +29,21 @@ from gamehall.games.twenty_strong.decks.too_many_bones.actions import (
 )
 from gamehall.games.twenty_strong.decks.too_many_bones.cards import load_cards
 from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP, LOCK
-from gamehall.games.twenty_strong.dice import COLOURS, CRIT, HIT, MISS, colour_of
+from gamehall.games.twenty_strong.dice import CRIT, HIT, MISS, colour_of
 from gamehall.games.twenty_strong.effects import (
     DONE,
     PICK_COLOUR,
     change_stat,
+    effective,
     modifiers,
     payable,
     possible,
     tasks_for,
     total,
 )
+from gamehall.games.twenty_strong.flow import activate, take_top
 from gamehall.games.twenty_strong.runtime import Ability, Fx, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
-    COMMITTED,
     ENGAGE,
     EXHAUSTED,
     NOWHERE,
@@ -214,15 +215,9 @@ class TooManyBones(DeckRules):
 
     def _can_choose(self, state: State, card: int) -> bool:
         if card in self.lockpicks:  # TMB-LOCK-1: a free item slot is needed
-            strategy = self.game_effective(state, "strategy")
+            strategy = effective(self.game, state, "strategy")
             return len(state.inventory) < strategy
         return True
-
-    def game_effective(self, state: State, stat: str) -> int:
-        """A stat with the modifiers in force."""
-        from gamehall.games.twenty_strong.effects import effective
-
-        return effective(self.game, state, stat)
 
     def _task_actions(self, state: State, task: Task) -> list[Action]:
         if task.kind == "deck.mohlnor":
@@ -348,8 +343,6 @@ class TooManyBones(DeckRules):
     # -- encounters and the Tyrant --------------------------------------------------------
 
     def _encounter(self, s: State, stack: int) -> None:
-        from gamehall.games.twenty_strong.flow import take_top
-
         card = take_top(s, stack)
         self.stack_taken(s, stack)
         deck: Tmb = s.deck
@@ -390,8 +383,6 @@ class TooManyBones(DeckRules):
 
     def _face_tyrant(self, s: State) -> None:
         """The Tyrant enters the active area; its setup, then its flip (TMB-END-3)."""
-        from gamehall.games.twenty_strong.flow import activate
-
         power = self.power(s)
         deck: Tmb = s.deck
         s.deck = deck._replace(final=True)
@@ -456,8 +447,6 @@ class TooManyBones(DeckRules):
 
     def _scout(self, s: State, lower: int) -> None:
         """Move the top of an original stack onto its scouted stack (TMB-SCOUT-1, -2)."""
-        from gamehall.games.twenty_strong.flow import take_top
-
         card = take_top(s, lower)
         upper = s.stacks[lower + 1]
         self._set_stack(s, lower + 1, upper._replace(known=(card, *upper.known)))
@@ -614,9 +603,6 @@ class TooManyBones(DeckRules):
             return []
         return list(self.tyrant_encounters[deck.encounter].modifiers)
 
-    def exhausts_on_card(self, state: State, die: int) -> bool:
-        return True
-
     def describe(self, before: State, action: Action, after: State) -> list[Text]:
         lines = []
         if isinstance(action, SetAside):
@@ -633,6 +619,3 @@ class TooManyBones(DeckRules):
     def name_of(self, card: int) -> Localized:
         """A card's name."""
         return self.cards[card].name
-
-
-__all__ = ["BACKUP", "COLOURS", "COMMITTED", "LOCK", "TooManyBones"]
