@@ -113,6 +113,9 @@ def play(
     boss: Boss = None,
     rank: Rank = None,
     deck_file: DeckFile = None,
+    ranked: Annotated[
+        bool, typer.Option(help="20 Strong: play at your rank for the deck; a win moves it up.")
+    ] = False,
 ) -> None:
     """Play a game in the terminal against bots (``--bots 1`` lets a solo game play itself)."""
     from gamehall.bots import make_bot
@@ -122,8 +125,19 @@ def play(
     texts = catalog(check_language(lang))
     players = default_players(game, players)
     bots = players - 1 if bots is None else bots
+    book = None
+    if ranked:
+        from gamehall.cli.ranks import RankBook
+
+        if rank is not None:
+            raise OptionError("--ranked plays at your recorded rank: give no --rank")
+        book = RankBook()
     options = game_options(option, deck, hero, boss, rank, deck_file)
     configured = create(game, players, options)
+    deck_name = str(configured.options.get("deck", configured.name))
+    if book is not None:
+        options["rank"] = str(book.rank(deck_name))
+        configured = create(game, players, options)
     if not 0 <= bots <= players:
         raise OptionError(f"--bots must be between 0 and {players}, not {bots}")
     agents = [None] * (players - bots) + [make_bot(bot, configured.name) for _ in range(bots)]
@@ -140,6 +154,11 @@ def play(
         session.run()
     except Quit:
         console.print("[dim]bye[/]")
+        return
+    outcome = match.outcome()
+    if book is not None and outcome is not None and agents[0] is None:
+        new_rank = book.record(deck_name, 0 in outcome.winners)
+        console.print(texts.render(Text("core.rank", {"rank": new_rank})))
 
 
 @app.command()
