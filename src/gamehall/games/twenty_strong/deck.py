@@ -10,7 +10,7 @@ hooks and never name a deck:
 * chance: ``chance`` and ``apply_chance`` for a deck's own chance node;
 * decisions: ``legal_actions`` and ``apply_action`` for the deck's phases and tasks,
   ``step`` and ``step_task`` for its automatic phases and tasks (``deck.`` kinds),
-  ``anytime_actions`` and ``is_anytime`` for actions open at any decision but the roll,
+  ``anytime_actions`` for actions open at any decision but the roll,
   ``apply_targets`` and ``apply_to_target`` for deck targets of a rolled die;
 * lasting effects: ``modifiers``, ``hero_ability``;
 * the Resolve phase: ``exhausts_on_card`` (GEN-END-7), ``before_rewards``, ``cleanup``
@@ -128,10 +128,6 @@ class DeckRules:
     def anytime_actions(self, state: State) -> list[Action]:
         """Deck actions open at any decision except the roll."""
         return []
-
-    def is_anytime(self, action: Action) -> bool:
-        """Whether ``action`` is one of the deck's anytime actions."""
-        return False
 
     def apply_targets(self, state: State, die: int) -> list[str]:
         """Deck targets ``die`` may be applied to (besides active cards)."""

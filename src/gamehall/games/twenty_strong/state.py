@@ -81,10 +81,6 @@ class Stack(NamedTuple):
         """How many cards the stack holds."""
         return len(self.known) + len(self.hidden)
 
-    def needs_reveal(self) -> bool:
-        """True when the top must be turned up (a chance outcome)."""
-        return not self.known and bool(self.hidden)
-
 
 class Task(NamedTuple):
     """A piece of an effect still to resolve; a choice waits for the player."""

@@ -546,9 +546,6 @@ class TooManyBones(DeckRules):
     def place_label(self, zone: int, place: int) -> str | int:
         return place if zone == BACKUP else super().place_label(zone, place)
 
-    def is_anytime(self, action: Action) -> bool:
-        return isinstance(action, BackupUse | Flip)
-
     def compiled_options(self, plan: Any) -> Any:
         """The compiled effects of each option of a backup plan."""
         return self.backup_options[id(plan)]
