@@ -179,6 +179,9 @@ def hittable(game: TwentyStrong, state: State) -> list[frozenset[int]]:
     During effects: they end with their card's defeat)."""
     cards = game.deck.cards
     battle = game.deck.modifiers(state)
+    cached = game.hittable_cache
+    if cached is not None and cached[0] is state.active and cached[1] == battle:
+        return cached[2]  # the same active area as the last question: the same answer
     guards = [
         i
         for i, a in enumerate(state.active)
@@ -195,6 +198,7 @@ def hittable(game: TwentyStrong, state: State) -> list[frozenset[int]]:
                 if mod.kind == "immune":
                     colours = colours - mod.colours
         allowed.append(colours)
+    game.hittable_cache = (state.active, battle, allowed)
     return allowed
 
 

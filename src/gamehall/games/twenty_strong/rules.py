@@ -128,6 +128,8 @@ class TwentyStrong(Game[State]):
         self.deck: DeckRules = DECKS[self.options["deck"]](self, self.options)
         self._parsers = self.deck.parsers
         self._reveals: dict[tuple[int, int], Reveal] = {}
+        self.hittable_cache: tuple[Any, list[Mod], list[frozenset[int]]] | None = None
+        """The last active area asked about by ``flow.hittable``, and its answer."""
 
     @classmethod
     def option_choices(cls, spec: OptionSpec) -> list[tuple[str, str]]:
@@ -246,15 +248,13 @@ class TwentyStrong(Game[State]):
             if not has(modifiers(self, state) if mods is None else mods, "no_items"):
                 actions.extend(USE[i] for i in range(count) if self.usable(state, i))
             actions.extend(DISCARD[i] for i in range(count) if self.deck.can_discard(state, i))
-        ability = self.deck.hero_ability(state)
-        if (
-            ability.effects
-            and not state.ability_used
-            and state.phase in ENGAGEMENT_PHASES
-            and all(possible(self, state, e) for e in ability.effects)
-        ):
-            actions.append(ABILITY)
-        actions.extend(self.deck.anytime_actions(state))
+        if not state.ability_used and state.phase in ENGAGEMENT_PHASES:
+            effects = self.deck.hero_ability(state).effects
+            if effects and all(possible(self, state, e) for e in effects):
+                actions.append(ABILITY)
+        deck_actions = self.deck.anytime_actions(state)
+        if deck_actions:
+            actions.extend(deck_actions)
         return actions
 
     def usable(self, state: State, index: int) -> bool:
