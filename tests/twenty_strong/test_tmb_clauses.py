@@ -1849,3 +1849,29 @@ def test_TMB_STACK_1_a_type_emptied_earlier_is_rebuilt_when_its_discards_are_nee
     active = [s.deck.cards[a.card] for a in s.state.active]
     assert any(s.deck.points[s.card(card.code)] == 5 for card in active)
     assert stack(s, "fives")["count"] == len(fives) - 1
+
+
+def test_TMB_BACKUP_10_an_extension_is_paid_before_its_effect() -> None:
+    """TMB-BACKUP-10: using a Backup Plan Extension first exhausts its backup dice (here the
+    player picks which), and only then does its effect happen."""
+    from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP
+    from gamehall.games.twenty_strong.state import Item
+
+    s = fresh()
+    top(s, "ones", "b1-21")
+    s.play("battle").settle()
+
+    def ready(state: Any) -> None:
+        state.inventory = (Item(s.card("b1-12")),)  # the Spare Sprocket: cost 1, 1 damage
+        state.move_die(0, BACKUP, 0, keep_face=True)  # a yellow miss in slot 1
+        state.move_die(4, BACKUP, 2, keep_face=True)  # a green miss in slot 3
+        state.set_face(0, 1)
+        state.set_face(4, 1)
+
+    s.edit(ready)
+    s.play("use 1")
+    assert s.view()["task"]["kind"] == "deck.pay"
+    assert s.state.active[0].taken == 0, "no damage before the cost is paid"
+    s.play("pick G")  # then the damage goes on the only active card by itself
+    assert s.zone_of("G1") == "exhausted" and s.zone_of("Y1") == "backup"
+    assert s.state.active[0].taken == 1

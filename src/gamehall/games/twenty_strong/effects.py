@@ -111,10 +111,16 @@ def change_stat(s: State, stat: str, delta: int) -> None:
 
 def lose(s: State) -> None:
     """The game is lost."""
-    s.result = LOST
+    end(s, LOST)
+
+
+def end(s: State, result: int) -> None:
+    """The game ends (won or lost): nothing left to resolve or roll."""
+    s.result = result
     s.phase = OVER
     s.tasks = ()
     s.to_roll = ()
+    s.rewards = ()
 
 
 # -- queueing -------------------------------------------------------------------------------

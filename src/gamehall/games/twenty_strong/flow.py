@@ -18,6 +18,7 @@ from gamehall.games.twenty_strong.effects import (
     choices,
     commit_limit,
     effective,
+    end,
     lose,
     modifiers,
     run_automatic,
@@ -236,8 +237,7 @@ def defeat(game: TwentyStrong, s: State, index: int) -> None:
     if info.item is not None:
         s.rewards = (*s.rewards, active.card)
     if game.deck.won(s):
-        s.result = WON
-        s.phase = OVER
+        end(s, WON)
 
 
 # -- steps ----------------------------------------------------------------------------------

@@ -335,12 +335,12 @@ class TwentyStrong(Game[State]):
         card = s.inventory[index].card
         info = self.deck.item(s, card)
         assert info is not None
-        if info.kind == "extension":
+        s.push_tasks(tasks_for(info.effects, card), first=True)
+        if info.kind == "extension":  # TMB-BACKUP-10: its backup dice are paid first
             self.deck.pay_backup(s, info.cost)
         else:
             s.inventory = s.inventory[:index] + s.inventory[index + 1 :]
             s.discard = (*s.discard, card)
-        s.push_tasks(tasks_for(info.effects, card), first=True)
 
     def illegal_reason(self, state: State, action: Action) -> Text:
         return illegal_reason(self, state, action)
