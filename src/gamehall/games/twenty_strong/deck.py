@@ -23,6 +23,7 @@ hooks and never name a deck:
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from gamehall.games.twenty_strong.rules import TwentyStrong
 
 
-class DeckRules:
+class DeckRules(ABC):
     """A deck's rules; subclasses override the hooks listed in the module docstring."""
 
     name: ClassVar[str]
@@ -73,20 +74,20 @@ class DeckRules:
 
     # -- setup and activation -------------------------------------------------------------
 
+    @abstractmethod
     def initial_state(self) -> State:
         """The state before the first action."""
-        raise NotImplementedError
 
+    @abstractmethod
     def stack_names(self) -> Sequence[str]:
         """The names of the stacks, in stack order."""
-        raise NotImplementedError
 
     def start_round(self, s: State) -> None:
         """Activation of a new round (default: take a stack's top card, GEN-ACT-1)."""
         s.push_tasks([Task("activate", 1)])
         s.phase = ENGAGE
 
-    def stack_taken(self, s: State, stack: int) -> None:
+    def stack_taken(self, s: State, stack: int) -> None:  # noqa: B027 (optional hook)
         """A card was just taken from ``stack`` (a deck may refill or rebuild stacks)."""
 
     def extra_sources(self, state: State) -> list[int]:
@@ -95,7 +96,7 @@ class DeckRules:
 
     # -- chance ---------------------------------------------------------------------------
 
-    def revealed(self, s: State, stack: int, card: int) -> None:
+    def revealed(self, s: State, stack: int, card: int) -> None:  # noqa: B027 (optional hook)
         """A card just turned up on top of ``stack``."""
 
     def chance(self, state: State) -> ChanceWeights | None:
@@ -104,7 +105,7 @@ class DeckRules:
 
     def apply_chance(self, s: State, action: Action) -> None:
         """Apply an outcome of the deck's chance node."""
-        raise NotImplementedError
+        raise RuntimeError(f"the {self.name} deck has no chance node of its own")
 
     # -- decisions ------------------------------------------------------------------------
 
@@ -123,7 +124,7 @@ class DeckRules:
 
     def apply_action(self, s: State, action: Action) -> None:
         """Apply a deck action (already known legal)."""
-        raise NotImplementedError
+        raise RuntimeError(f"the {self.name} deck has no action {action}")
 
     def anytime_actions(self, state: State) -> list[Action]:
         """Deck actions open at any decision except the roll."""
@@ -135,7 +136,7 @@ class DeckRules:
 
     def apply_to_target(self, s: State, die: int, target: str) -> None:
         """Put ``die`` on a deck target."""
-        raise NotImplementedError
+        raise RuntimeError(f"the {self.name} deck has no target {target!r}")
 
     # -- lasting effects ------------------------------------------------------------------
 
@@ -153,7 +154,7 @@ class DeckRules:
         """Whether the Exhaust step takes a die applied to a card (GEN-END-7: it does)."""
         return True
 
-    def before_rewards(self, s: State) -> None:
+    def before_rewards(self, s: State) -> None:  # noqa: B027 (optional hook)
         """What happens as Gain Item Rewards begins."""
 
     def cleanup(self, s: State) -> None:
@@ -177,7 +178,7 @@ class DeckRules:
 
     def run_hook(self, s: State, task: Task) -> None:
         """Run a named hook effect."""
-        raise NotImplementedError(f"the deck has no hook {task.hook!r}")
+        raise RuntimeError(f"the {self.name} deck has no hook {task.hook!r}")
 
     # -- items ----------------------------------------------------------------------------
 
@@ -195,7 +196,7 @@ class DeckRules:
 
     def pay_backup(self, s: State, cost: int) -> None:
         """Pay a deck's own item cost."""
-        raise NotImplementedError
+        raise RuntimeError(f"the {self.name} deck has no item costs")
 
     def can_discard(self, state: State, index: int) -> bool:
         """Whether the item at ``index`` may be discarded now (GEN-ITEM-5: always)."""
