@@ -130,9 +130,9 @@ class DeckRules(ABC):
         """Deck actions open at any decision except the roll."""
         return []
 
-    def apply_targets(self, state: State, die: int) -> list[str]:
+    def apply_targets(self, state: State, die: int) -> Sequence[str]:
         """Deck targets ``die`` may be applied to (besides active cards)."""
-        return []
+        return ()
 
     def apply_to_target(self, s: State, die: int, target: str) -> None:
         """Put ``die`` on a deck target."""

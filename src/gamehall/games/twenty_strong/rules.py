@@ -222,9 +222,7 @@ class TwentyStrong(Game[State]):
         seen: set[tuple[int, int]] = set()
         allowed = flow.hittable(self, state) if state.active else []
         faces = state.faces
-        for die, zone in enumerate(state.zones):
-            if zone != COMMITTED:
-                continue
+        for die in [d for d, zone in enumerate(state.zones) if zone == COMMITTED]:
             colour, face = key = (COLOUR_OF[die], faces[die])
             if key in seen:
                 continue

@@ -3,6 +3,7 @@ battles that repeat until won, rest or scout, the backup plan, the Tyrant)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final, NamedTuple
 
@@ -29,7 +30,7 @@ from gamehall.games.twenty_strong.decks.too_many_bones.actions import (
 )
 from gamehall.games.twenty_strong.decks.too_many_bones.cards import load_cards
 from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP, LOCK
-from gamehall.games.twenty_strong.dice import CRIT, HIT, MISS, colour_of
+from gamehall.games.twenty_strong.dice import HIT, MISS, colour_of
 from gamehall.games.twenty_strong.effects import (
     DONE,
     PICK_COLOUR,
@@ -62,6 +63,8 @@ AFTER_BATTLE: Final = "tmb.after_battle"
 DAY_END: Final = "tmb.end"
 LAST_DAY: Final = 12
 
+BACKUP_TARGET: Final = ("backup",)
+NO_TARGETS: Final[tuple[str, ...]] = ()
 BATTLE: Final = Battle()
 TYRANT: Final = FaceTyrant()
 PEACEFUL: Final = Peaceful()
@@ -500,25 +503,27 @@ class TooManyBones(DeckRules):
 
     def _free_slot(self, state: State, colour: int) -> int:
         slots = self.backup_plan(state).slots
-        taken = {state.places[d] for d in state.dice_in(BACKUP)}
+        taken = {state.places[d] for d in state.dice_in(BACKUP)} if BACKUP in state.zones else ()
         for slot, name in enumerate(slots):
             if slot not in taken and self.colour_index[name] == colour:
                 return slot
         return NOWHERE
 
-    def apply_targets(self, state: State, die: int) -> list[str]:
+    def apply_targets(self, state: State, die: int) -> Sequence[str]:
         face = state.faces[die]
+        if face == MISS:  # TMB-BACKUP-2, TMB-BACKUP-3
+            free = self._free_slot(state, colour_of(die)) != NOWHERE
+            return BACKUP_TARGET if free else NO_TARGETS
+        if face < HIT or not state.inventory:
+            return NO_TARGETS
         colour = colour_of(die)
         targets = []
-        if face == MISS and self._free_slot(state, colour) != NOWHERE:
-            targets.append("backup")  # TMB-BACKUP-2, TMB-BACKUP-3
-        if face in (HIT, CRIT):
-            for index, item in enumerate(state.inventory):
-                lock = self.lockpicks.get(item.card)
-                if item.locked and lock is not None and colour in lock.colours:
-                    held = sum(1 for p in state.places if p == item.card)
-                    if held < lock.hits:
-                        targets.append(f"lock{index + 1}")
+        for index, item in enumerate(state.inventory):
+            lock = self.lockpicks.get(item.card) if item.locked else None
+            if lock is not None and colour in lock.colours:
+                held = sum(1 for d in state.dice_in(LOCK) if state.places[d] == item.card)
+                if held < lock.hits:
+                    targets.append(f"lock{index + 1}")
         return targets
 
     def apply_to_target(self, s: State, die: int, target: str) -> None:
