@@ -218,10 +218,12 @@ def apply_to_card(game: TwentyStrong, s: State, die: int, index: int) -> None:
 def deal(game: TwentyStrong, s: State, index: int, amount: int, hit: bool) -> None:
     """Deal damage to an active card; it is defeated once damage reaches health
     (GEN-APPLY-4)."""
-    active = s.active[index]
-    active = active._replace(taken=active.taken + amount, hits=active.hits + hit)
-    s.replace_active(index, active)
-    if not active.defeated and active.taken >= active.health:
+    card, health, damage, power, taken, hits, defeated, after_done = s.active[index]
+    taken += amount
+    s.replace_active(
+        index, Active(card, health, damage, power, taken, hits + hit, defeated, after_done)
+    )
+    if not defeated and taken >= health:
         defeat(game, s, index)
 
 
@@ -231,7 +233,8 @@ def defeat(game: TwentyStrong, s: State, index: int) -> None:
     active = s.active[index]._replace(defeated=True)
     s.replace_active(index, active)
     info = game.deck.cards[active.card]
-    s.push_tasks(tasks_for([f for f in info.special if f.when == "defeat"], active.card))
+    if info.special:
+        s.push_tasks(tasks_for([f for f in info.special if f.when == "defeat"], active.card))
     if info.instant:
         s.push_tasks([Task("instant", 0, active.card)])
     if info.item is not None:
