@@ -58,16 +58,29 @@ def modifiers(game: TwentyStrong, state: State) -> list[Mod]:
     """Every lasting modifier in force: During effects of undefeated cards, ongoing items,
     the hero's ability and the deck's own (GEN-EFFECT-1, GEN-ITEM-3)."""
     deck = game.deck
+    hero = deck.hero_ability(state).modifiers
+    extra = deck.modifiers(state)
+    cached = game.modifiers_cache
+    if (
+        cached is not None
+        and cached[0] is state.active
+        and cached[1] is state.inventory
+        and cached[2] is hero
+        and cached[3] == extra
+    ):
+        return cached[4]  # nothing they depend on has changed since the last question
     found: list[Mod] = []
+    cards = deck.cards
     for active in state.active:
         if not active.defeated:
-            found.extend(deck.cards[active.card].during)
+            found.extend(cards[active.card].during)
     for item in state.inventory:
         info = deck.item(state, item.card)
         if info is not None and info.kind == "ongoing":
             found.extend(info.modifiers)
-    found.extend(deck.hero_ability(state).modifiers)
-    found.extend(deck.modifiers(state))
+    found.extend(hero)
+    found.extend(extra)
+    game.modifiers_cache = (state.active, state.inventory, hero, extra, found)
     return found
 
 

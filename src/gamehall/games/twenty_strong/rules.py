@@ -130,6 +130,8 @@ class TwentyStrong(Game[State]):
         self._reveals: dict[tuple[int, int], Reveal] = {}
         self.hittable_cache: tuple[Any, list[Mod], list[frozenset[int]]] | None = None
         """The last active area asked about by ``flow.hittable``, and its answer."""
+        self.modifiers_cache: tuple[Any, Any, Any, list[Mod], list[Mod]] | None = None
+        """What ``effects.modifiers`` last gathered, with what it depends on."""
 
     @classmethod
     def option_choices(cls, spec: OptionSpec) -> list[tuple[str, str]]:
