@@ -58,10 +58,13 @@ DECISIONS: Final = frozenset({COMMIT, APPLY})
 # -- advancing ------------------------------------------------------------------------------
 
 
-def advance(game: TwentyStrong, s: State) -> None:
-    """Run automatic steps and choiceless tasks until a decision or a chance outcome is due."""
+def advance(game: TwentyStrong, s: State, settled: object = None) -> None:
+    """Run automatic steps and choiceless tasks until a decision or a chance outcome is due.
+
+    ``settled`` may name stacks whose due reveal ``s.reveal`` already gives (the stacks of
+    the state ``s`` was copied from), to spare looking again."""
     deck = game.deck
-    seen = None
+    seen = settled
     while True:
         if s.result:
             s.phase = OVER

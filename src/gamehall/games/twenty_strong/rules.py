@@ -292,7 +292,7 @@ class TwentyStrong(Game[State]):
             apply_choice(self, s, s.tasks[0], action)
         else:
             self._apply_decision(s, action)
-        flow.advance(self, s)
+        flow.advance(self, s, state.stacks)
         return s
 
     def _apply_decision(self, s: State, action: Action) -> None:
