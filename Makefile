@@ -4,19 +4,28 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: hall play test system-deps lint typecheck pytest bench balance load anchors clean
+.PHONY: hall play test system-deps lint typecheck pytest bench balance load anchors clean \
+	compiled pure
+
+# The 20 Strong hot path, compiled in place by mypyc (docs/performance.md); `make pure` removes
+# the builds and the same sources run as plain Python.
+TS := src/gamehall/games/twenty_strong
+COMPILED := $(TS)/state.py $(TS)/dice.py $(TS)/effects.py $(TS)/flow.py $(TS)/rules.py \
+	$(TS)/decks/too_many_bones/deck.py
+COMPILED_STAMP := $(VENV)/.compiled
+READY := $(STAMP) $(COMPILED_STAMP)
 
 # Install what is needed and start the main job: the web hall on its embedded SQLite database.
-hall: $(STAMP)
+hall: $(READY)
 	$(BIN)/gamehall serve --host $${HOST:-127.0.0.1} --port $${PORT:-8000}
 
 # The terminal game: you and two bots at Boss Quest.
-play: $(STAMP)
+play: $(READY)
 	$(BIN)/gamehall play boss-quest --players 3 --bots 2
 
 # Install what is needed and run the whole test suite: lint, types, tests (with Chromium
 # and a private PostgreSQL server, installed from Debian packages when missing).
-test: $(STAMP) system-deps lint typecheck pytest
+test: $(READY) system-deps lint typecheck pytest
 
 system-deps:
 	bash scripts/system-deps.sh
@@ -27,6 +36,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+compiled: $(COMPILED_STAMP)
+$(COMPILED_STAMP): $(STAMP) $(COMPILED) scripts/compile.sh
+	bash scripts/compile.sh $(BIN)/python $(COMPILED)
+	touch $@
+
+pure:
+	find src -name '*.so' -delete
+	rm -f $(COMPILED_STAMP)
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
@@ -34,19 +52,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(READY)
 	bash scripts/with-postgres.sh $(BIN)/pytest -n 2
 
 # Win rates of the Too Many Bones house cards, every Gearloc x Tyrant, ranks 1-5 (docs/balance.md).
-balance: $(STAMP)
+balance: $(READY)
 	for rank in 1 2 3 4 5; do $(BIN)/python bench/balance.py 200 $$rank; done
 
 # Throughput beside the anchors (OpenSpiel, RLCard), pinned to one core.
-bench: $(STAMP) anchors
+bench: $(READY) anchors
 	taskset -c 0 $(BIN)/python bench/run.py
 
 # The web hall under load: 200 tables over WebSockets on loopback (SQLite, then PostgreSQL).
-load: $(STAMP) system-deps
+load: $(READY) system-deps
 	$(BIN)/python bench/load.py --tables 200 --seconds 60 --think 3
 	bash scripts/with-postgres.sh sh -c '$(BIN)/python bench/load.py --tables 200 \
 		--seconds 60 --think 3 --database "$$GAMEHALL_TEST_POSTGRES_URL"'
@@ -57,5 +75,5 @@ anchors: .venv-anchors/.installed
 	.venv-anchors/bin/pip install --quiet open-spiel rlcard
 	touch $@
 
-clean:
+clean: pure
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

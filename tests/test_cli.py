@@ -90,6 +90,7 @@ def test_bench_prints_json_for_every_game() -> None:
     rows = json.loads(result.stdout)["games"]
     assert {row["game"] for row in rows} == {game.name for game in games()}
     assert all(row["steps_per_s"] > 0 for row in rows)
+    assert all(row["build"] in ("mypyc", "python") for row in rows)
 
 
 @pytest.mark.parametrize(

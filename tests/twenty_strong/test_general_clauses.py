@@ -15,6 +15,7 @@ Strategy 2, Recovery 3, ability: re-roll one die per Engagement).
 from __future__ import annotations
 
 from fractions import Fraction
+from types import MethodType
 from typing import Any
 
 import pytest
@@ -89,9 +90,8 @@ def strike(s: Scenario, dice: str, faces: str) -> Scenario:
 
 def general(s: Scenario, *hooks: str) -> Scenario:
     """Play on with the general-rule default of the named deck hooks (GEN-PRIO-1 aside)."""
-    base = type(s.deck)
-    overrides = {name: getattr(DeckRules, name) for name in hooks}
-    s.deck.__class__ = type(f"General{base.__name__}", (base,), overrides)
+    for name in hooks:  # on the instance: the deck's class may be compiled
+        setattr(s.deck, name, MethodType(getattr(DeckRules, name), s.deck))
     return s
 
 

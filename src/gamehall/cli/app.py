@@ -257,11 +257,12 @@ def bench(
     if as_json:
         print(json.dumps(results))
         return
-    table = Table("game", "players", "games/s", "steps/s", "decisions/s", "steps/game")
+    table = Table("game", "players", "build", "games/s", "steps/s", "decisions/s", "steps/game")
     for row in results["games"]:
         table.add_row(
             row["game"],
             str(row["players"]),
+            row["build"],
             f"{row['games_per_s']:,.0f}",
             f"{row['steps_per_s']:,.0f}",
             f"{row['decisions_per_s']:,.0f}",

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import os
 import platform
+import sys
 from typing import Any
 
 from gamehall.core.registry import games
 from gamehall.sim.playout import random_playouts
 
 BENCH_PLAYERS = {"boss-quest": 3}
+
+
+def build_of(game_class: type) -> str:
+    """How a game's rules run: ``mypyc`` when its module is compiled, else ``python``."""
+    path = getattr(sys.modules[game_class.__module__], "__file__", None) or ""
+    return "mypyc" if path.endswith(".so") else "python"
 
 
 def bench_all(playouts: int = 2000, repeats: int = 3) -> dict[str, Any]:
@@ -25,6 +32,7 @@ def bench_all(playouts: int = 2000, repeats: int = 3) -> dict[str, Any]:
             {
                 "game": game.name,
                 "players": players,
+                "build": build_of(game_class),
                 "games_per_s": round(best.games_per_s, 1),
                 "steps_per_s": round(best.steps_per_s, 1),
                 "decisions_per_s": round(best.decisions_per_s, 1),

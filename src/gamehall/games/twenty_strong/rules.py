@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from gamehall.core.errors import OptionError
 from gamehall.core.game import CHANCE, JSON, Action, ChanceWeights, Game, OptionSpec
 from gamehall.core.i18n import Text
@@ -105,6 +107,7 @@ def _apply_action(colour: int, face: int, target: str) -> Apply:
     return action
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (docs/performance.md)
 class TwentyStrong(Game[State]):
     """20 Strong, solo, with the deck chosen by the ``deck`` option."""
 
@@ -146,7 +149,7 @@ class TwentyStrong(Game[State]):
         return effect_text(data)
 
     def check_options(self, options: dict[str, Any]) -> None:
-        if options["deck"] not in DECKS:
+        if options["deck"] not in deck_names():
             raise OptionError(f"unknown deck {options['deck']!r} (decks: {deck_names()})")
 
     # -- the contract ---------------------------------------------------------------------

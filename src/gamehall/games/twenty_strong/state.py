@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from gamehall.core.state import ValueState
 from gamehall.games.twenty_strong.dice import COLOUR_OF, DICE, UNROLLED, colour_of
 
@@ -101,6 +103,7 @@ def reveal_due(stacks: tuple[Stack, ...]) -> int:
     return NOWHERE
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (docs/performance.md)
 class State(ValueState):
     """Everything on the table."""
 

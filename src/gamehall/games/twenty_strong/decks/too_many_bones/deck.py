@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from gamehall.core.cards import Localized
 from gamehall.core.game import JSON, Action, ChanceWeights
 from gamehall.core.i18n import Text
@@ -91,6 +93,7 @@ class Tmb(NamedTuple):
     scouting: int = NOWHERE
 
 
+@mypyc_attr(native_class=False)  # a plain class when compiled (docs/performance.md)
 class TooManyBones(DeckRules):
     """The Too Many Bones deck."""
 
