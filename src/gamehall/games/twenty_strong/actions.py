@@ -11,6 +11,8 @@ Apply(colour=2, face=3, target='2')
 'commit P'
 >>> str(parse("die G3 h", {}))
 'die G3 h'
+>>> parse("pick exhausted.G", {})
+Pick(colour=1, face=0, zone=3)
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from gamehall.games.twenty_strong.dice import (
     parse_colour,
     parse_die_face,
 )
+from gamehall.games.twenty_strong.state import COMMITTED, EXHAUSTED, POOL
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,15 +137,22 @@ class UseAbility:
         return "ability"
 
 
+ZONE_WORDS: Final = {POOL: "pool", COMMITTED: "active", EXHAUSTED: "exhausted"}
+"""Zones a pick may name (``pick exhausted.G``): pool, active area (committed), exhausted."""
+
+
 @dataclass(frozen=True, slots=True)
 class Pick:
-    """Pick a die for an effect: by colour, or by colour and face for rolled dice."""
+    """Pick a die for an effect: by colour, or by colour and face for rolled dice, and by
+    zone when the effect may take a die from several zones (dismiss, strengthen, weaken)."""
 
     colour: int
     face: int = UNROLLED
+    zone: int = -1
 
     def __str__(self) -> str:
-        return f"pick {face_code(self.colour, self.face)}"
+        where = f"{ZONE_WORDS[self.zone]}." if self.zone >= 0 else ""
+        return f"pick {where}{face_code(self.colour, self.face)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,9 +231,16 @@ def _die(word: str) -> int:
 
 
 def _pick(words: list[str]) -> Pick:
-    if len(words[0]) == 1:
-        return Pick(parse_colour(words[0]))
-    return Pick(*parse_die_face(words[0]))
+    where, _, die = words[0].rpartition(".")
+    zone = -1
+    if where:
+        zones = {word: zone for zone, word in ZONE_WORDS.items()}
+        if where not in zones:
+            raise InvalidActionError(f"{where!r} is not a zone (pool, active or exhausted)")
+        zone = zones[where]
+    if len(die) == 1:
+        return Pick(parse_colour(die), zone=zone)
+    return Pick(*parse_die_face(die), zone=zone)
 
 
 def _die_face(words: list[str]) -> DieFace:

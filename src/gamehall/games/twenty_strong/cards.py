@@ -31,16 +31,21 @@ class DeckInfo(Model):
     name: Localized
 
 
-class Enemy(Model):
-    """What every enemy card prints: health, damage and effects in their timing slots."""
+class Fighter(Model):
+    """What every enemy prints: health, damage and effects in their timing slots."""
 
-    code: str = Field(pattern=CODE)
-    name: Localized
     health: int = Field(ge=1, le=40)
     damage: int = Field(ge=0, le=6)
     during: tuple[Modifier, ...] = ()
     after: tuple[Effect, ...] = ()
     special: tuple[Special, ...] = ()
+
+
+class Enemy(Fighter):
+    """An enemy card: a fighter with a code and a name."""
+
+    code: str = Field(pattern=CODE)
+    name: Localized
 
 
 class ConflictCard(Enemy):

@@ -5,16 +5,19 @@ hooks and never name a deck:
 
 * setup: ``initial_state``, ``stack_names``;
 * activation: ``start_round`` (default: take a stack's top card, GEN-ACT-1),
-  ``stack_taken`` (refills, rebuilds), ``extra_sources`` (where additional enemies come from),
-  ``revealed`` (a card turned up on a stack);
+  ``stack_taken`` (refills, rebuilds), ``came_from`` (which stack an activated card left),
+  ``extra_sources`` (where additional enemies come from), ``revealed`` (a card turned up on
+  a stack);
 * chance: ``chance`` and ``apply_chance`` for a deck's own chance node;
 * decisions: ``legal_actions`` and ``apply_action`` for the deck's phases and tasks,
   ``step`` and ``step_task`` for its automatic phases and tasks (``deck.`` kinds),
   ``anytime_actions`` for actions open at any decision but the roll,
   ``apply_targets`` and ``apply_to_target`` for deck targets of a rolled die;
 * lasting effects: ``modifiers``, ``hero_ability``;
-* the Resolve phase: ``exhausts_on_card`` (GEN-END-7), ``before_rewards``, ``cleanup``
-  (GEN-RESOLVE-8);
+* the Resolve phase: ``suffered`` (who dealt damage), ``exhausts_on_card`` (GEN-END-7),
+  ``before_rewards``, ``alternate_rewards`` and ``apply_alternate`` (something instead of a
+  card's reward), ``cleanup`` (GEN-RESOLVE-8);
+* dice: ``reserve_zone`` (unrecruited dice, for the recruit and dismiss effects);
 * winning: ``won`` (GEN-WIN-1: the boss is defeated);
 * cards: ``run_hook`` (named hook effects), ``item``, ``new_item``, ``can_pay``,
   ``pay_backup``, ``can_discard``, ``discard_item``;
@@ -50,6 +53,9 @@ class DeckRules(ABC):
     title: ClassVar[str]
     parsers: ClassVar[Parsers] = {}
     zone_names: ClassVar[tuple[str, ...]] = ()
+    reserve_zone: ClassVar[int] = NOWHERE
+    """The zone of unrecruited dice, if the deck has one: dice effects recruit from it and
+    dismiss into it (Victorum's Training Grounds)."""
     chance_phases: ClassVar[frozenset[str]] = frozenset()
     """The phases in which the deck's own chance node (``chance``) may be due."""
 
@@ -90,9 +96,13 @@ class DeckRules(ABC):
     def stack_taken(self, s: State, stack: int) -> None:  # noqa: B027 (optional hook)
         """A card was just taken from ``stack`` (a deck may refill or rebuild stacks)."""
 
-    def extra_sources(self, state: State) -> list[int]:
-        """The stacks additional enemies may come from (default: every stack, GEN-ACT-3)."""
+    def extra_sources(self, state: State, card: int) -> list[int]:
+        """The stacks the additional enemies ``card`` calls may come from (default: every
+        stack, GEN-ACT-3)."""
         return list(range(len(state.stacks)))
+
+    def came_from(self, s: State, card: int, stack: int) -> None:  # noqa: B027 (optional hook)
+        """``card`` was just activated from the top of ``stack``."""
 
     # -- chance ---------------------------------------------------------------------------
 
@@ -149,6 +159,17 @@ class DeckRules(ABC):
         return Ability((), ())
 
     # -- resolve --------------------------------------------------------------------------
+
+    def suffered(self, s: State, dealers: list[int]) -> None:  # noqa: B027 (optional hook)
+        """The active cards at positions ``dealers`` just dealt their damage (Suffer Damage)."""
+
+    def alternate_rewards(self, state: State, card: int) -> list[Action]:
+        """Actions taking something else instead of ``card``'s reward (instant or item)."""
+        return []
+
+    def apply_alternate(self, s: State, card: int, action: Action) -> None:
+        """Take an alternate reward instead of ``card``'s own."""
+        raise RuntimeError(f"the {self.name} deck has no alternate reward {action}")
 
     def exhausts_on_card(self, state: State, die: int) -> bool:
         """Whether the Exhaust step takes a die applied to a card (GEN-END-7: it does)."""

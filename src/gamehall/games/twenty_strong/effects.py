@@ -27,6 +27,7 @@ from gamehall.games.twenty_strong.dice import (
     HIT,
     MISS,
     STAT_MAX,
+    UNROLLED,
     colour_of,
     within_bounds,
 )
@@ -36,6 +37,7 @@ from gamehall.games.twenty_strong.state import (
     COMMITTED,
     EXHAUSTED,
     LOST,
+    NOWHERE,
     OVER,
     POOL,
     State,
@@ -138,13 +140,16 @@ def end(s: State, result: int) -> None:
 
 # -- queueing -------------------------------------------------------------------------------
 
+OPTIONAL: Final = frozenset({"recover_dice", "reroll", "strengthen_dice"})
+"""Effects the player may stop short of (they only help)."""
+
 
 def tasks_for(effects: Iterable[Fx], source: int, power: int = 0) -> list[Task]:
     """The tasks that carry out ``effects`` of the card ``source``."""
     tasks = []
     for effect in effects:
         amount = effect.size(power)
-        optional = effect.kind in ("recover_dice", "reroll")
+        optional = effect.kind in OPTIONAL
         tasks.append(Task(effect.kind, amount, source, optional, effect.hook, effect.stat))
     return tasks
 
@@ -160,11 +165,17 @@ def possible(game: TwentyStrong, state: State, effect: Fx) -> bool:
         return EXHAUSTED in state.zones
     if effect.kind == "heal":
         return state.health + effect.amount <= STAT_MAX
+    if effect.kind == "recruit_dice":
+        return game.deck.reserve_zone in state.zones
+    if effect.kind in RESERVE_STEPS:
+        return bool(dismissable(game, state, RESERVE_STEPS[effect.kind]))
     return True
 
 
 def payable(state: State, effect: Fx) -> bool:
     """Whether a cost can be paid in full (a peaceful option, TMB-MOHL-2)."""
+    if effect.kind == "dismiss_dice":
+        return sum(zone in DISMISSABLE for zone in state.zones) >= effect.amount
     if effect.kind == "lose_health":
         return state.health - effect.amount >= 1
     if effect.kind in ("exhaust_dice", "banish_dice"):
@@ -223,12 +234,89 @@ def _undefeated(game: TwentyStrong, state: State, task: Task) -> list[Action]:
 
 
 def _stacks(game: TwentyStrong, state: State, task: Task) -> list[Action]:
-    sources = game.deck.extra_sources(state) if task.kind == "extra" else range(len(state.stacks))
+    extra = task.kind == "extra"
+    sources = game.deck.extra_sources(state, task.source) if extra else range(len(state.stacks))
     return [game.deck.from_action(i) for i in sources if state.stacks[i].known]
 
 
 def _reward(game: TwentyStrong, state: State, task: Task) -> list[Action]:
-    return [TAKE, DECLINE]
+    return [TAKE, DECLINE, *game.deck.alternate_rewards(state, task.source)]
+
+
+# -- the reserve of unrecruited dice (Victorum's Training Grounds) --------------------------
+
+DISMISSABLE: Final = (POOL, COMMITTED, EXHAUSTED)
+"""Where a dismissed die may come from: not from a card, not banished (VIC-DICE-2)."""
+
+
+def weakest_in(state: State, zone: int) -> int:
+    """The weakest die in ``zone`` (the lowest die of the weakest colour), or NOWHERE."""
+    for colour in COLOURS:
+        die = state.first_die(zone, colour)
+        if die != NOWHERE:
+            return die
+    return NOWHERE
+
+
+def neighbour_colour(state: State, zone: int, colour: int, step: int) -> int:
+    """The colour closest to ``colour`` in direction ``step`` (+1 stronger, -1 weaker) with a
+    die in ``zone``, or NOWHERE (VIC-DICE-4, VIC-DICE-5)."""
+    present = set(state.colours_in(zone))
+    other = colour + step
+    while 0 <= other < len(COLOURS):
+        if other in present:
+            return other
+        other += step
+    return NOWHERE
+
+
+def dismissable(game: TwentyStrong, state: State, step: int = 0) -> list[Pick]:
+    """Picks of dice that may be dismissed (and, with ``step``, strengthened or weakened)."""
+    reserve = game.deck.reserve_zone
+    if reserve == NOWHERE:
+        return []
+    seen: set[Pick] = set()
+    picks = []
+    for die, zone in enumerate(state.zones):
+        if zone not in DISMISSABLE:
+            continue
+        colour = colour_of(die)
+        if step and neighbour_colour(state, reserve, colour, step) == NOWHERE:
+            continue
+        pick = Pick(colour, state.faces[die] if zone == COMMITTED else UNROLLED, zone)
+        if pick not in seen:
+            seen.add(pick)
+            picks.append(pick)
+    return sorted(picks, key=lambda p: (p.zone, p.colour, p.face))
+
+
+RESERVE_STEPS: Final = {"dismiss_dice": 0, "strengthen_dice": +1, "weaken_dice": -1}
+"""The dice effects that pick a die to dismiss, and where its replacement lies in strength."""
+
+
+def _reserve_choice(game: TwentyStrong, state: State, task: Task) -> list[Action]:
+    return list(dismissable(game, state, RESERVE_STEPS[task.kind]))
+
+
+def recruit(game: TwentyStrong, s: State, colour: int = NOWHERE, zone: int = POOL) -> None:
+    """Recruit a die into ``zone``: the weakest in the reserve, or one of ``colour``
+    (VIC-DICE-1, VIC-DICE-6)."""
+    reserve = game.deck.reserve_zone
+    die = weakest_in(s, reserve) if colour == NOWHERE else s.first_die(reserve, colour)
+    if die != NOWHERE:
+        s.move_die(die, zone)
+
+
+def dismiss_picked(game: TwentyStrong, s: State, step: int, pick: Pick) -> None:
+    """Dismiss the picked die; strengthening or weakening then recruits its neighbour
+    colour into the same zone (VIC-DICE-2, VIC-DICE-4..6)."""
+    reserve = game.deck.reserve_zone
+    face = pick.face if pick.zone == COMMITTED else None
+    die = s.first_die(pick.zone, pick.colour, face)
+    other = neighbour_colour(s, reserve, pick.colour, step) if step else NOWHERE
+    s.move_die(die, reserve)
+    if other != NOWHERE:
+        recruit(game, s, other, pick.zone)
 
 
 Chooser = Callable[["TwentyStrong", State, Task], list[Action]]
@@ -242,6 +330,9 @@ CHOOSERS: Final[dict[str, Chooser]] = {
     "extra": _stacks,
     "activate": _stacks,
     "instant": _reward,
+    "dismiss_dice": _reserve_choice,
+    "strengthen_dice": _reserve_choice,
+    "weaken_dice": _reserve_choice,
 }
 
 
@@ -254,6 +345,9 @@ def run_automatic(game: TwentyStrong, s: State, task: Task) -> None:
         change_stat(s, "health", -task.amount)
     elif task.kind == "stat":
         change_stat(s, task.stat, task.amount)
+    elif task.kind == "recruit_dice":
+        for _ in range(task.amount):
+            recruit(game, s)
     elif task.kind == "hook":
         game.deck.run_hook(s, task)
     # any other task with nothing to choose has nothing left to do
@@ -269,7 +363,9 @@ def apply_choice(game: TwentyStrong, s: State, task: Task, action: Action) -> No
     s.tasks = s.tasks[1:] if finished else (rest, *s.tasks[1:])
     kind = task.kind
     if isinstance(action, Pick):
-        if kind == "reroll":
+        if kind in RESERVE_STEPS:
+            dismiss_picked(game, s, RESERVE_STEPS[kind], action)
+        elif kind == "reroll":
             die = s.first_die(COMMITTED, action.colour, action.face)
             s.set_face(die, 0)
             s.to_roll = (*s.to_roll, die)
@@ -291,3 +387,5 @@ def apply_choice(game: TwentyStrong, s: State, task: Task, action: Action) -> No
         s.push_tasks(tasks_for(card.instant, task.source, power), first=True)
     elif isinstance(action, From):
         game.activate_from(s, game.deck.stack_index(action.stack))
+    elif not isinstance(action, (Done, Decline)):
+        game.deck.apply_alternate(s, task.source, action)

@@ -4,8 +4,10 @@ Two families:
 
 * **effects** happen once (an After effect, a Special trigger, an instant reward, a single-use
   item, a backup-plan ability): ``heal``, ``lose_health``, ``stat``, ``exhaust_dice``,
-  ``banish_dice``, ``recover_dice``, ``discard_item``, ``damage_card``, ``reroll`` and
-  ``hook`` (a named function beside the deck's data, for a card that fits nothing else);
+  ``banish_dice``, ``recover_dice``, ``discard_item``, ``damage_card``, ``reroll``, the dice
+  effects of decks with a reserve of unrecruited dice (Victorum's Training Grounds):
+  ``recruit_dice``, ``dismiss_dice``, ``strengthen_dice`` and ``weaken_dice``, and ``hook`` (a
+  named function beside the deck's data, for a card that fits nothing else);
 * **modifiers** hold while their source lasts (a During effect while its card is undefeated,
   an ongoing item while held, a hero's innate ability): ``immune``, ``no_crit``, ``guard``
   (on the card itself), ``commit_limit``, ``no_items``, ``stat``, ``ward``, ``crit_bonus`` and
@@ -31,6 +33,10 @@ EffectKind = Literal[
     "discard_item",
     "damage_card",
     "reroll",
+    "recruit_dice",
+    "dismiss_dice",
+    "strengthen_dice",
+    "weaken_dice",
     "hook",
 ]
 ModifierKind = Literal[
@@ -48,6 +54,20 @@ StatName = Literal["health", "strategy", "recovery"]
 ColourName = Literal["yellow", "green", "blue", "purple", "red"]
 Trigger = Literal["activate", "defeat", "engagement"]
 
+POSITIVE = frozenset(
+    {
+        "heal",
+        "exhaust_dice",
+        "banish_dice",
+        "recover_dice",
+        "reroll",
+        "recruit_dice",
+        "dismiss_dice",
+        "strengthen_dice",
+        "weaken_dice",
+    }
+)
+"""The kinds whose amount is a count of things done, never negative."""
 _NO_AMOUNT = frozenset({"hook", "immune", "no_crit", "guard", "no_items"})
 """The kinds that take no amount (a hook's amount is its own business); all others need one."""
 
@@ -104,7 +124,7 @@ def _check(kind: str, amount: int, scale: int, stat: str | None, hook: bool) -> 
         raise ValueError("only a 'stat' effect names a stat, and it must")
     if (kind == "hook") != hook:
         raise ValueError("only a 'hook' effect names a hook, and it must")
-    if kind in ("heal", "exhaust_dice", "banish_dice", "recover_dice", "reroll") and amount < 0:
+    if kind in POSITIVE and amount < 0:
         raise ValueError(f"a {kind!r} effect needs a positive amount")
 
 

@@ -131,6 +131,7 @@ def activate_from(game: TwentyStrong, s: State, stack: int) -> None:
     """Activate the top card of ``stack`` (GEN-ACT-1)."""
     card = take_top(s, stack)
     game.deck.stack_taken(s, stack)
+    game.deck.came_from(s, card, stack)
     activate(game, s, card)
 
 
@@ -266,8 +267,10 @@ def _engage(game: TwentyStrong, s: State) -> bool:
 
 def _suffer(game: TwentyStrong, s: State) -> bool:
     """Suffer the damage of every undefeated card (GEN-RESOLVE-2), less any ward."""
-    damage = sum(a.damage for a in s.active if not a.defeated)
+    dealers = [i for i, a in enumerate(s.active) if not a.defeated and a.damage > 0]
+    damage = sum(s.active[i].damage for i in dealers)
     damage = max(0, damage - total(modifiers(game, s), "ward"))
+    game.deck.suffered(s, dealers)
     s.phase = AFTER
     if damage:
         s.health -= damage

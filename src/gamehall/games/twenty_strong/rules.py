@@ -216,7 +216,11 @@ class TwentyStrong(Game[State]):
             actions = [RECOVERS[c] for c in state.colours_in(EXHAUSTED)] + [DONE]
         elif phase == REWARDS:
             room = len(state.inventory) < effective(self, state, "strategy", mods)
-            actions = [Gain(i) for i in flow.rewards_waiting(state)] if room else []
+            actions = []
+            for i in flow.rewards_waiting(state):
+                if room:
+                    actions.append(Gain(i))
+                actions.extend(self.deck.alternate_rewards(state, state.active[i].card))
             actions.append(DONE)
         else:
             actions = self.deck.legal_actions(state)

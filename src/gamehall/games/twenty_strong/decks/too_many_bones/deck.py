@@ -461,7 +461,7 @@ class TooManyBones(DeckRules):
         s.deck = deck._replace(scouting=lower)
         s.phase = DAY_END
 
-    def extra_sources(self, state: State) -> list[int]:
+    def extra_sources(self, state: State, card: int) -> list[int]:
         return [ONES, ONES_UP, FIVES, FIVES_UP]
 
     def cleanup(self, s: State) -> None:
