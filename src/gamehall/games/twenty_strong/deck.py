@@ -11,6 +11,7 @@ hooks and never name a deck:
 * chance: ``chance`` and ``apply_chance`` for a deck's own chance node;
 * decisions: ``legal_actions`` and ``apply_action`` for the deck's phases and tasks,
   ``step`` and ``step_task`` for its automatic phases and tasks (``deck.`` kinds),
+  ``settle`` for what it checks whenever play stops for a decision or chance,
   ``anytime_actions`` for actions open at any decision but the roll,
   ``apply_targets`` and ``apply_to_target`` for deck targets of a rolled die;
 * lasting effects: ``modifiers``, ``hero_ability``;
@@ -126,6 +127,11 @@ class DeckRules(ABC):
     def step(self, s: State) -> bool:
         """Run an automatic deck phase; True when the phase waits for a decision."""
         return True
+
+    def settle(self, s: State) -> bool:
+        """Check what the deck watches before play goes on (conditions met...); True when
+        something changed."""
+        return False
 
     def step_task(self, s: State, task: Task) -> bool:
         """Run the front deck task as far as it goes; True when it waits for a decision."""

@@ -59,10 +59,17 @@ DECISIONS: Final = frozenset({COMMIT, APPLY})
 
 
 def advance(game: TwentyStrong, s: State, settled: object = None) -> None:
-    """Run automatic steps and choiceless tasks until a decision or a chance outcome is due.
+    """Run automatic steps and choiceless tasks until a decision or a chance outcome is due,
+    and the deck has nothing more to settle.
 
     ``settled`` may name stacks whose due reveal ``s.reveal`` already gives (the stacks of
     the state ``s`` was copied from), to spare looking again."""
+    _advance(game, s, settled)
+    while s.phase != OVER and game.deck.settle(s):
+        _advance(game, s, None)
+
+
+def _advance(game: TwentyStrong, s: State, settled: object) -> None:
     deck = game.deck
     seen = settled
     while True:

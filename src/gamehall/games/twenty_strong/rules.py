@@ -224,7 +224,7 @@ class TwentyStrong(Game[State]):
             actions.append(DONE)
         else:
             actions = self.deck.legal_actions(state)
-        return actions + self._anytime(state, mods)
+        return actions + self.anytime(state, mods)
 
     def _apply_actions(self, state: State, mods: list[Mod]) -> list[Action]:
         actions: list[Action] = []
@@ -247,7 +247,7 @@ class TwentyStrong(Game[State]):
         actions.append(RESOLVE)
         return actions
 
-    def _anytime(self, state: State, mods: list[Mod] | None) -> list[Action]:
+    def anytime(self, state: State, mods: list[Mod] | None) -> list[Action]:
         """Items, the hero's ability and the deck's own: open at any decision but the roll."""
         actions: list[Action] = []
         if state.inventory:
@@ -346,8 +346,7 @@ class TwentyStrong(Game[State]):
         if info.kind == "extension":  # TMB-BACKUP-10: its backup dice are paid first
             self.deck.pay_backup(s, info.cost)
         else:
-            s.inventory = s.inventory[:index] + s.inventory[index + 1 :]
-            s.discard = (*s.discard, card)
+            self.deck.discard_item(s, index)
 
     def illegal_reason(self, state: State, action: Action) -> Text:
         return illegal_reason(self, state, action)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from gamehall.games.twenty_strong.deck import DeckRules
 
-DECK_NAMES = ("too-many-bones",)
+DECK_NAMES = ("too-many-bones", "victorum")
 
 
 def deck_names() -> tuple[str, ...]:
@@ -17,8 +17,9 @@ def deck_names() -> tuple[str, ...]:
 
 def _load() -> dict[str, type[DeckRules]]:
     from gamehall.games.twenty_strong.decks.too_many_bones.deck import TooManyBones
+    from gamehall.games.twenty_strong.decks.victorum.deck import Victorum
 
-    return {TooManyBones.name: TooManyBones}
+    return {TooManyBones.name: TooManyBones, Victorum.name: Victorum}
 
 
 class _Decks(dict[str, "type[DeckRules]"]):

@@ -1,0 +1,1 @@
+"""The Victorum deck (Hoplomachus: Victorum) for the 20 Strong system."""

@@ -1,0 +1,127 @@
+"""The Victorum part of the view: the mountain with its chip, camps' tops and primuses, the
+scion (both sides), the influence deck, the Training Grounds, the tactic area, the setup deal.
+
+Cards under a camp's top are unseen: a camp shows its top and a count, never what lies
+beneath (VIC-SETUP-3). Everything else in a solo game is open (VIC-SETUP-2, VIC-INFL-5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamehall.core.game import JSON
+from gamehall.games.twenty_strong.decks.victorum.mountain import (
+    ADJACENT,
+    CAMPS,
+    PRIMUS_CAMPS,
+    SCION_CAMP,
+)
+from gamehall.games.twenty_strong.dice import COLOUR_NAMES, colour_of
+from gamehall.games.twenty_strong.runtime import fxs, mods
+from gamehall.games.twenty_strong.state import NOWHERE, State
+from gamehall.games.twenty_strong.view import card_json, effects_json, item_json
+
+if TYPE_CHECKING:
+    from gamehall.games.twenty_strong.decks.victorum.deck import Vic, Victorum
+
+
+def deck_view(deck: Victorum, state: State) -> JSON:
+    """Everything of the deck's own the player sees."""
+    vic: Vic = state.deck
+    moves = set(deck.destinations(state)) if state.phase == "vic.move" else set()
+    camps = []
+    for camp, name in enumerate(CAMPS):
+        stack = state.stacks[camp]
+        primus = vic.primuses[camp]
+        camps.append(
+            {
+                "name": name,
+                "top": _card(deck, stack.known[0]) if stack.known else None,
+                "size": deck.camp_size(state, camp),
+                "primus": _primus(deck, primus) if primus != NOWHERE else None,
+                "number": PRIMUS_CAMPS.index(camp) + 1 if camp in PRIMUS_CAMPS else None,
+                "adjacent": [CAMPS[c] for c in ADJACENT[camp]],
+                "chip": vic.chip == camp,
+                "move": camp in moves,
+            }
+        )
+    scion = deck.scions[vic.scion]
+    scion_card = deck.data.scions[vic.scion]
+    training = [colour_of(d) for d, z in enumerate(state.zones) if z == deck.reserve_zone]
+    hero = deck.data.heroes[vic.hero] if vic.hero != NOWHERE else None
+    universal = deck.data.universal_heroes[vic.universal] if vic.universal != NOWHERE else None
+    return {
+        "camps": camps,
+        "chip": CAMPS[vic.chip]
+        if 0 <= vic.chip < len(CAMPS)
+        else ("scion" if vic.chip == SCION_CAMP else None),
+        "hero": _hero(universal or hero) if (universal or hero) else None,
+        "scion": {
+            "code": scion_card.code,
+            "name": scion_card.name.model_dump(),
+            "spectate": effects_json(scion.spectate),
+            "conflict": card_json(deck.cards[scion.card]),
+            "setup": effects_json(scion.setup),
+            "allies": scion.allies,
+            "allies_scale": scion.allies_scale,
+            "influence_step": scion.influence_step,
+            "power": deck.scion_power(state),
+        },
+        "influence": {
+            "value": deck.influence_value(state),
+            "cards": [_card(deck, c) for c in vic.influence],
+        },
+        "training": {name: training.count(i) for i, name in enumerate(COLOUR_NAMES)},
+        "tactics": [_card(deck, t) for t in vic.tactics],
+        "dealt": [_hero(deck.data.heroes[h]) for h in vic.dealt],
+        "to_place": [_primus(deck, p) for p in vic.to_place],
+        "next_camp": _next_camp(vic),
+        "conflict": vic.conflict or None,
+        "primus": _primus(deck, vic.primus) if vic.primus != NOWHERE else None,
+        "primuses_left": vic.primuses_left,
+        "unseen": len(vic.unseen),
+    }
+
+
+def _card(deck: Victorum, card: int) -> JSON:
+    data = card_json(deck.cards[card])
+    data["type"] = deck.kind_of.get(card, data["kind"])
+    data["influence"] = deck.icons.get(card, 0)
+    data["item_influence"] = card in deck.item_icons
+    opportunity = deck.opportunities.get(card)
+    if opportunity is not None:
+        data["conditions"] = [
+            {
+                "kind": need.kind,
+                "amount": need.amount,
+                "colour": COLOUR_NAMES[need.colour] if need.colour != NOWHERE else None,
+            }
+            for need in opportunity.needs
+        ]
+        data["reward"] = item_json(opportunity.reward)
+    return data
+
+
+def _primus(deck: Victorum, card: int) -> JSON:
+    data = card_json(deck.cards[card])
+    data["bane"] = effects_json(deck.banes[card])
+    return data
+
+
+def _hero(hero: object) -> JSON:
+    from gamehall.games.twenty_strong.cards import Hero
+
+    assert isinstance(hero, Hero)
+    return {
+        "code": hero.code,
+        "name": hero.name.model_dump(),
+        "health": hero.health,
+        "strategy": hero.strategy,
+        "recovery": hero.recovery,
+        "innate": effects_json(mods(hero.innate.modifiers), fxs(hero.innate.effects)),
+    }
+
+
+def _next_camp(vic: Vic) -> str | None:
+    placed = sum(p != NOWHERE for p in vic.primuses)
+    return CAMPS[PRIMUS_CAMPS[placed]] if vic.to_place else None
