@@ -51,7 +51,8 @@ def twenty_strong_leaks(game: Any, state: Any, seat: int | None, view: dict[str,
     """
     strings = set(_strings(view, frozenset()))
     unseen = [card for stack in state.stacks for card in stack.hidden]
-    unseen.extend(getattr(state.deck, "boxed", ()))
+    unseen.extend(getattr(state.deck, "boxed", ()))  # Too Many Bones: set aside unseen
+    unseen.extend(getattr(state.deck, "unseen", ()))  # Victorum: under the camps' tops
     problems = []
     for card in unseen:
         info = game.deck.cards[card]

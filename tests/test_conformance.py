@@ -19,10 +19,13 @@ from gamehall.core.registry import games
 from tests.leaks import LEAK_CHECKS
 
 MAX_STEPS = 20_000
+VARIANTS: dict[str, list[dict[str, Any]]] = {"20-strong": [{}, {"deck": "victorum"}]}
+"""Options that make a different game of one name (20 Strong's decks)."""
 CONFIGS = [
-    (game.name, players)
+    pytest.param(game.name, players, options, id=f"{game.name}-{players}-{options}")
     for game in games()
     for players in range(game.min_players, game.max_players + 1)
+    for options in VARIANTS.get(game.name, [{}])
 ]
 
 
@@ -47,11 +50,11 @@ def random_game(game: Game[Any], seed: int) -> tuple[list[Any], list[Any]]:
     raise AssertionError(f"the game did not end within {MAX_STEPS} steps")
 
 
-@pytest.mark.parametrize(("name", "players"), CONFIGS)
-def test_random_play_keeps_the_contract(name: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
+def test_random_play_keeps_the_contract(name: str, players: int, options: dict[str, Any]) -> None:
     """Legal actions, chance odds, notation, illegal actions and views over many seeds."""
     game_class = next(g for g in games() if g.name == name)
-    game = game_class(players)
+    game = game_class(players, options)
     leak_check = LEAK_CHECKS[name]
     rng = random.Random(f"{name}{players}")
     seen_actions: list[Any] = []
@@ -91,11 +94,11 @@ def test_random_play_keeps_the_contract(name: str, players: int) -> None:
                 assert leak_check(game, state, seat, game.view(state, seat)) == []
 
 
-@pytest.mark.parametrize(("name", "players"), CONFIGS)
-def test_same_seed_same_game_and_replay_is_exact(name: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
+def test_same_seed_same_game_and_replay_is_exact(name: str, players: int, options: dict[str, Any]) -> None:
     """A seeded match repeats exactly, and its record replays to the same states."""
     game_class = next(g for g in games() if g.name == name)
-    game = game_class(players)
+    game = game_class(players, options)
     for seed in (1, 2, 3):
         bots = [make_bot("random", name) for _ in range(players)]
         first = Match(game, seed, bots)
@@ -109,11 +112,11 @@ def test_same_seed_same_game_and_replay_is_exact(name: str, players: int) -> Non
         assert replayed.outcome() == first.outcome()
 
 
-@pytest.mark.parametrize(("name", "players"), CONFIGS)
-def test_states_are_values(name: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
+def test_states_are_values(name: str, players: int, options: dict[str, Any]) -> None:
     """Applying an action never changes an earlier state."""
     game_class = next(g for g in games() if g.name == name)
-    game = game_class(players)
+    game = game_class(players, options)
     states, actions = random_game(game, 7)
     snapshots = [pickle.dumps(s) for s in states]
     for state, action in zip(states, actions, strict=False):

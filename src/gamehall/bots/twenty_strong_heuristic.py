@@ -7,6 +7,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from gamehall.bots import victorum_heuristic as victorum
+from gamehall.bots.victorum_heuristic import PHASES, TASKS
 from gamehall.core.game import JSON, Action, Game
 
 MISS_CHANCE: Final = {"yellow": 4 / 6, "green": 3 / 6, "blue": 2 / 6, "purple": 1 / 6, "red": 0.0}
@@ -69,7 +71,11 @@ class TwentyStrongHeuristicBot:
         return texts.get(choice, legal[0]) if choice else legal[0]
 
     def _choose(self, view: JSON, legal: dict[str, Action]) -> str | None:
-        if view["task"] is not None:
+        task = view["task"]
+        deck_choice = TASKS.get(task["kind"]) if task else PHASES.get(view["phase"])
+        if view["deck"] == victorum.NAME and deck_choice is not None:
+            return deck_choice(view, list(legal))
+        if task is not None:
             return self._task(view, legal)
         urgent = self._anytime(view, legal)
         if urgent:

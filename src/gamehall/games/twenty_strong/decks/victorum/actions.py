@@ -121,6 +121,16 @@ class Instead:
 
 
 @dataclass(frozen=True, slots=True)
+class Influence:
+    """Cleanup: put the defeated card at a position on the influence deck next (VIC-INFL-1)."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"influence {self.position + 1}"
+
+
+@dataclass(frozen=True, slots=True)
 class Deal:
     """Chance: a hero/primus card is dealt."""
 
@@ -163,10 +173,14 @@ def _one_of(word: str, allowed: tuple[str, ...], what: str) -> str:
     return word
 
 
+def _position(word: str) -> int:
+    if not word.isdigit() or int(word) < 1:
+        raise InvalidActionError(f"{word!r} is not a position (1, 2, ...)")
+    return int(word) - 1
+
+
 def _instead(words: list[str]) -> Instead:
-    if not words[0].isdigit() or int(words[0]) < 1:
-        raise InvalidActionError(f"{words[0]!r} is not a position (1, 2, ...)")
-    return Instead(int(words[0]) - 1, _one_of(words[1], ALTERNATES, "an alternate reward"))
+    return Instead(_position(words[0]), _one_of(words[1], ALTERNATES, "an alternate reward"))
 
 
 PARSERS: Final[dict[str, tuple[int, Parser]]] = {
@@ -180,6 +194,7 @@ PARSERS: Final[dict[str, tuple[int, Parser]]] = {
     "challenge": (0, lambda w: Challenge()),
     "bonus": (1, lambda w: Bonus(_one_of(w[0], BONUSES, "a bonus"))),
     "instead": (2, _instead),
+    "influence": (1, lambda w: Influence(_position(w[0]))),
     "deal": (1, lambda w: Deal(w[0])),
     "uncover": (2, lambda w: Uncover(_camp(w[0]), w[1])),
     "draw": (1, lambda w: Draw(w[0])),

@@ -12,7 +12,6 @@ from mypy_extensions import mypyc_attr
 
 from gamehall.core.cards import Localized
 from gamehall.core.game import JSON, Action, ChanceWeights
-from gamehall.games.twenty_strong.actions import First
 from gamehall.games.twenty_strong.deck import DeckRules
 from gamehall.games.twenty_strong.decks.victorum import setup
 from gamehall.games.twenty_strong.decks.victorum.actions import (
@@ -24,6 +23,7 @@ from gamehall.games.twenty_strong.decks.victorum.actions import (
     Deal,
     Draw,
     Engage,
+    Influence,
     Instead,
     Move,
     Place,
@@ -267,12 +267,14 @@ class Victorum(DeckRules):
         return len(state.stacks[camp].known) + deck.buried[camp] + primus
 
     def destinations(self, state: State) -> list[int]:
-        """Where the chip may move this Activation (VIC-MOVE-1..6)."""
+        """Where the chip may move this Activation (VIC-MOVE-1..6); it stays only when no
+        other camp holds a card."""
         deck: Vic = state.deck
         if deck.chip == NOWHERE:
             return [c for c in FOOT if self.camp_size(state, c)]
         moves = [c for c in ADJACENT[deck.chip] if self.camp_size(state, c)]
-        return moves or nearest(deck.chip, lambda c: self.camp_size(state, c) > 0)
+        moves = moves or nearest(deck.chip, lambda c: self.camp_size(state, c) > 0)
+        return moves or [deck.chip]  # the only camp left is this one (VIC-R7)
 
     def legal_actions(self, state: State) -> list[Action]:
         if state.tasks:
@@ -316,7 +318,7 @@ class Victorum(DeckRules):
             keep: list[Action] = [TAKE] if self._room(state) else []
             return [*keep, DECLINE, *self.game.anytime(state, None)]
         if kind == "deck.influence":
-            return [First(i) for i in self._influence_waiting(state)]
+            return [Influence(i) for i in self._influence_waiting(state)]
         return []
 
     def step_task(self, s: State, task: Task) -> bool:
@@ -386,7 +388,7 @@ class Victorum(DeckRules):
                 s.inventory = (*s.inventory, Item(card, locked=True))
             else:
                 s.discard = (*s.discard, card)  # VIC-INFL-3
-        elif isinstance(action, First):
+        elif isinstance(action, Influence):
             self._to_influence(s, s.active[action.position].card)
             s.active = s.active[: action.position] + s.active[action.position + 1 :]
         elif isinstance(action, Instead):  # an item reward swapped at Gain Item Rewards

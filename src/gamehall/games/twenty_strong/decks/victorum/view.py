@@ -73,7 +73,10 @@ def deck_view(deck: Victorum, state: State) -> JSON:
         },
         "training": {name: training.count(i) for i, name in enumerate(COLOUR_NAMES)},
         "tactics": [_card(deck, t) for t in vic.tactics],
-        "dealt": [_hero(deck.data.heroes[h]) for h in vic.dealt],
+        "dealt": [
+            {**_hero(deck.data.heroes[h]), "primus": _primus(deck, deck.primus_ids[h])}
+            for h in vic.dealt
+        ],
         "to_place": [_primus(deck, p) for p in vic.to_place],
         "next_camp": _next_camp(vic),
         "conflict": vic.conflict or None,
