@@ -95,7 +95,9 @@ def test_random_play_keeps_the_contract(name: str, players: int, options: dict[s
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
-def test_same_seed_same_game_and_replay_is_exact(name: str, players: int, options: dict[str, Any]) -> None:
+def test_same_seed_same_game_and_replay_is_exact(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
     """A seeded match repeats exactly, and its record replays to the same states."""
     game_class = next(g for g in games() if g.name == name)
     game = game_class(players, options)

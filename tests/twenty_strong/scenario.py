@@ -1,6 +1,7 @@
 """Forced situations for 20 Strong scenario tests: chance outcomes are chosen, not drawn.
 
-``Scenario`` drives a Too Many Bones game action by action. Chance outcomes are either given
+``Scenario`` drives a Too Many Bones game (or, with ``deck="victorum"``, a Victorum game)
+action by action. Chance outcomes are either given
 (``roll("h", "c", "m")``, ``top("ones", "b1-03")``) or settled by :meth:`settle`, which takes
 the first outcome of each chance node (the lowest card code, a die's first face). Tests may also
 edit the state directly through :meth:`edit` to build an exact situation.
@@ -24,13 +25,16 @@ from gamehall.games.twenty_strong.state import Active, Stack, State
 TEST_CARDS = Path(__file__).with_name("cards.toml")
 """The card file scenario tests play with: a frozen copy of an early house deck, so balancing
 the house cards never changes what a rule test sees."""
+VIC_TEST_CARDS = Path(__file__).with_name("vic_cards.toml")
+"""The same for the Victorum deck."""
 
 
 class Scenario:
     """A 20 Strong game driven action by action, with chosen chance outcomes."""
 
     def __init__(self, **options: Any) -> None:
-        options.setdefault("deck_file", str(TEST_CARDS))
+        victorum = options.get("deck") == "victorum"
+        options.setdefault("deck_file", str(VIC_TEST_CARDS if victorum else TEST_CARDS))
         self.game = TwentyStrong(1, options)
         self.deck: Any = self.game.deck
         self.state: State = self.game.initial_state()

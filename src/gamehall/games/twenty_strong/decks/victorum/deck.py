@@ -298,6 +298,8 @@ class Victorum(DeckRules):
         deck: Vic = state.deck
         kind = task.kind
         if kind == "deck.hero":
+            if self.hero_index != NOWHERE and not self.universal:  # named by the options
+                return [ChooseHero(self.data.heroes[self.hero_index].code)]
             return [ChooseHero(self.data.heroes[h].code) for h in deck.dealt]
         if kind == "deck.tactic":
             if not self._room(state):
