@@ -49,7 +49,8 @@ def main() -> None:
     ours = bench_all(args.games, args.repeats)
     for row in ours["games"]:
         print(
-            f"gamehall {row['game']:<12} {row['build']:<6} games/s={row['games_per_s']:>10,.0f}  "
+            f"gamehall {row['game'] + ' ' + ' '.join(row['options'].values()):<24} "
+            f"{row['build']:<6} games/s={row['games_per_s']:>10,.0f}  "
             f"steps/s={row['steps_per_s']:>10,.0f}  decisions/s={row['decisions_per_s']:>10,.0f}"
             f"  steps/game={row['steps_per_game']:.1f}  (runs: "
             f"{', '.join(f'{r:,.0f}' for r in row['runs_steps_per_s'])})",

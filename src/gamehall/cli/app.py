@@ -29,10 +29,11 @@ OptionList = Annotated[
     typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
 ]
 Lang = Annotated[str, typer.Option("--lang", help="Language: en or fr.")]
-Deck = Annotated[str | None, typer.Option(help="20 Strong: the deck (too-many-bones).")]
+Deck = Annotated[str | None, typer.Option(help="20 Strong: the deck (too-many-bones or victorum).")]
 Hero = Annotated[str | None, typer.Option(help="20 Strong: the hero (code or name).")]
 Boss = Annotated[
-    str | None, typer.Option("--tyrant", "--boss", help="20 Strong: the boss (Tyrant...).")
+    str | None,
+    typer.Option("--tyrant", "--scion", "--boss", help="20 Strong: the boss (Tyrant, scion)."),
 ]
 Rank = Annotated[int | None, typer.Option(help="20 Strong: the difficulty rank.")]
 DeckFile = Annotated[
@@ -259,8 +260,9 @@ def bench(
         return
     table = Table("game", "players", "build", "games/s", "steps/s", "decisions/s", "steps/game")
     for row in results["games"]:
+        variant = " ".join(f"{k}={v}" for k, v in row["options"].items())
         table.add_row(
-            row["game"],
+            f"{row['game']} {variant}".strip(),
             str(row["players"]),
             row["build"],
             f"{row['games_per_s']:,.0f}",

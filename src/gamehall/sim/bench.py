@@ -11,6 +11,8 @@ from gamehall.core.registry import games
 from gamehall.sim.playout import random_playouts
 
 BENCH_PLAYERS = {"boss-quest": 3}
+BENCH_VARIANTS: dict[str, list[dict[str, Any]]] = {"20-strong": [{}, {"deck": "victorum"}]}
+"""Options that make a different game of one name (20 Strong's decks), each measured."""
 
 
 def build_of(game_class: type) -> str:
@@ -22,9 +24,9 @@ def build_of(game_class: type) -> str:
 def bench_all(playouts: int = 2000, repeats: int = 3) -> dict[str, Any]:
     """games/s, steps/s and decisions/s of each game: the best of ``repeats`` runs."""
     rows = []
-    for game_class in games():
+    for game_class, options in ((g, o) for g in games() for o in BENCH_VARIANTS.get(g.name, [{}])):
         players = BENCH_PLAYERS.get(game_class.name, game_class.min_players)
-        game = game_class(players)
+        game = game_class(players, options)
         random_playouts(game, max(1, playouts // 20), seed=99)  # warm-up
         runs = [random_playouts(game, playouts, seed=r) for r in range(repeats)]
         best = max(runs, key=lambda r: r.steps_per_s)
@@ -32,6 +34,7 @@ def bench_all(playouts: int = 2000, repeats: int = 3) -> dict[str, Any]:
             {
                 "game": game.name,
                 "players": players,
+                "options": options,
                 "build": build_of(game_class),
                 "games_per_s": round(best.games_per_s, 1),
                 "steps_per_s": round(best.steps_per_s, 1),

@@ -32,6 +32,11 @@ class Throughput:
         return self.decisions / self.seconds
 
 
+STALL_STEPS = 20_000
+"""A playout still going after this many steps is stopped: some games can stall under
+random play (an enemy nobody can hurt, who hurts nobody)."""
+
+
 def random_playouts(game: Game[Any], games: int, seed: int = 0) -> Throughput:
     """Play ``games`` games with uniformly random legal actions; count the steps."""
     rng = make_rng(seed, "playout")
@@ -42,7 +47,7 @@ def random_playouts(game: Game[Any], games: int, seed: int = 0) -> Throughput:
     start = time.perf_counter()
     for _ in range(games):
         state = game.initial_state()
-        while True:
+        for _ in range(STALL_STEPS):
             mover = to_move(state)
             if mover is None:
                 break

@@ -83,27 +83,110 @@ def render_twenty_strong(game: Game[Any], view: JSON, catalog: Catalog) -> Rende
             items.add_row(str(item["position"]), name, label)
         parts.append(items)
 
-    if "hero" in table_view:
-        hero = table_view["hero"]
-        side = "innate +1" if hero["flipped"] else "innate"
-        slots = " ".join(
-            f"[{STYLES[s['colour']]}]{s['die'] or '□'}[/]" for s in table_view["backup"]["slots"]
-        )
-        options = " | ".join(_effects(o, catalog) for o in table_view["backup"]["options"])
-        innate = _effects(hero["innate_plus" if hero["flipped"] else "innate"], catalog)
-        tyrant = table_view["tyrant"]
-        parts.append(
-            RichText.from_markup(
-                f"[bold]{_name(hero, catalog)}[/] ({side}: {innate})  backup {slots}: {options}\n"
-                f"Tyrant [bold]{_name(tyrant, catalog)}[/] from day {tyrant['min_day']}, "
-                f"power {tyrant['power']}"
-            )
-        )
-        stacks = "  ".join(
-            f"{s['name']}:{s['known'][0] if s['known'] else '-'}({s['count']})"
-            for s in view["stacks"]
-        )
-        parts.append(RichText(stacks, style="dim"))
+    deck_parts = DECK_PARTS.get(view["deck"])
+    if deck_parts is not None:
+        parts.extend(deck_parts(view, catalog))
     if view["task"]:
         parts.append(RichText(f"→ {t(Text('20s.task.' + view['task']['kind']))}", style="bold"))
     return Group(*parts)
+
+
+def _too_many_bones(view: JSON, catalog: Catalog) -> list[RenderableType]:
+    """The Gearloc with its backup plan, the Tyrant and the stacks."""
+    table_view = view["table"]
+    hero = table_view["hero"]
+    side = "innate +1" if hero["flipped"] else "innate"
+    slots = " ".join(
+        f"[{STYLES[s['colour']]}]{s['die'] or '□'}[/]" for s in table_view["backup"]["slots"]
+    )
+    options = " | ".join(_effects(o, catalog) for o in table_view["backup"]["options"])
+    innate = _effects(hero["innate_plus" if hero["flipped"] else "innate"], catalog)
+    tyrant = table_view["tyrant"]
+    stacks = "  ".join(
+        f"{s['name']}:{s['known'][0] if s['known'] else '-'}({s['count']})" for s in view["stacks"]
+    )
+    return [
+        RichText.from_markup(
+            f"[bold]{_name(hero, catalog)}[/] ({side}: {innate})  backup {slots}: {options}\n"
+            f"Tyrant [bold]{_name(tyrant, catalog)}[/] from day {tyrant['min_day']}, "
+            f"power {tyrant['power']}"
+        ),
+        RichText(stacks, style="dim"),
+    ]
+
+
+PYRAMID = (("T1", "T2"), ("M1", "M2", "M3"), ("B1", "B2", "B3", "B4"))
+"""The rows of Mount Vesuvius, top first (the scion's camp sits above them)."""
+
+
+def _camp(camp: JSON, catalog: Catalog) -> RichText:
+    """A camp: its name (the chip marked), its top card and count, its primus."""
+    text = RichText()
+    marker = "◉ " if camp["chip"] else ("→ " if camp["move"] else "  ")
+    text.append(f"{marker}{camp['name']}", style="bold reverse" if camp["chip"] else "bold")
+    text.append(f" ({camp['size']})\n", style="dim")
+    top = camp["top"]
+    if top is not None:
+        icons = "✦" * top["influence"]
+        text.append(f"{_name(top, catalog)} {icons}\n", style=TYPE_STYLES.get(top["type"], ""))
+        if top["type"] != "opportunity":
+            text.append(f"♥{top['health']} ⚔{top['damage']}\n", style="dim")
+    if camp["primus"]:
+        primus = camp["primus"]
+        text.append(f"♛ {_name(primus, catalog)} ♥{primus['health']} ⚔{primus['damage']}", "bold")
+    return text
+
+
+TYPE_STYLES = {"bloodshed": "red", "sport": "cyan", "opportunity": "green"}
+
+
+def _victorum(view: JSON, catalog: Catalog) -> list[RenderableType]:
+    """The mountain as a pyramid, the scion, influence, Training Grounds and tactics."""
+    t = catalog.render
+    table_view = view["table"]
+    camps = {c["name"]: c for c in table_view["camps"]}
+    scion = table_view["scion"]
+    mountain = Table.grid(padding=(0, 2))
+    scion_text = RichText()
+    chip = "◉ " if table_view["chip"] == "scion" else "  "
+    scion_text.append(f"{chip}{_name(scion, catalog)}", style="bold magenta")
+    scion_text.append(f"  ({t(Text('20s.ui.spectate'))}: {_effects(scion['spectate'], catalog)})")
+    rows: list[RenderableType] = [scion_text]
+    for indent, row in zip((26, 13, 0), PYRAMID, strict=True):
+        line = Table.grid(padding=(0, 1))
+        cells = [Panel(_camp(camps[name], catalog), width=25) for name in row]
+        line.add_row(" " * indent, *cells)
+        rows.append(line)
+    mountain.add_row(Group(*rows))
+    parts: list[RenderableType] = [Panel(mountain, title=t(Text("20s.ui.camps")), expand=False)]
+    training = "  ".join(
+        f"[{STYLES[colour]}]{colour[0].upper()}×{count}[/]"
+        for colour, count in table_view["training"].items()
+        if count
+    )
+    influence = table_view["influence"]
+    tactics = ", ".join(_name(c, catalog) for c in table_view["tactics"])
+    hero = table_view["hero"]
+    lines = [
+        f"[bold]{_name(hero, catalog)}[/]: {_effects(hero['innate'], catalog)}" if hero else "",
+        f"{t(Text('20s.ui.training'))}: {training or '-'}",
+        f"{t(Text('20s.ui.influence', {'value': influence['value']}))} "
+        f"({len(influence['cards'])}) · power {scion['power']}",
+        f"{t(Text('20s.ui.tactics'))}: {tactics or '-'}",
+        t(Text("20s.ui.primuses_left", {"count": table_view["primuses_left"]})),
+    ]
+    parts.append(RichText.from_markup("\n".join(line for line in lines if line)))
+    for card in table_view["dealt"]:
+        primus = card["primus"]
+        parts.append(
+            RichText(
+                f"{t(Text('20s.ui.dealt'))}: {_name(card, catalog)} "
+                f"♥{card['health']} ♜{card['strategy']} ↺{card['recovery']} · "
+                f"{t(Text('20s.ui.primus'))} ♥{primus['health']} ⚔{primus['damage']}, "
+                f"{t(Text('20s.ui.bane'))}: {_effects(primus['bane'], catalog)}"
+            )
+        )
+    return parts
+
+
+DECK_PARTS = {"too-many-bones": _too_many_bones, "victorum": _victorum}
