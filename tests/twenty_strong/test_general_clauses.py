@@ -923,9 +923,9 @@ def test_GEN_RESOLVE_1_six_steps_in_order() -> None:
     # Gain Item Rewards, before Cleanup: both cards still active
     assert s.state.phase == "rewards" and s.active_codes() == ["b1-02", "b1-07"]
     s.play("gain 2")
-    # Cleanup: the defeated Scrapper is discarded (the deck keeps the undefeated Rat)
-    assert s.active_codes() == ["b1-02"] and s.card("b1-07") in s.state.discard
-    assert len(s.state.inventory) == 1
+    # Cleanup: the undefeated Rat stays; the Scrapper went into the inventory, not the discard
+    assert s.active_codes() == ["b1-02"] and s.card("b1-07") not in s.state.discard
+    assert [i.card for i in s.state.inventory] == [s.card("b1-07")]
 
 
 def test_GEN_RESOLVE_2_only_undefeated_cards_deal_damage() -> None:
@@ -1142,7 +1142,7 @@ def test_GEN_ITEM_7_rewards_are_received_one_at_a_time() -> None:
     s = fight("b1-07", "b1-04", day=2)
     strike(s, "BB", "cc").play("apply Bc 1", "apply Bc 2", "resolve", "done", "gain 1")
     assert len(s.state.inventory) == 1 and s.state.phase == "rewards"
-    assert s.view()["rewards"] == ["b1-04"] and "gain 2" in s.legal()
+    assert s.view()["rewards"] == ["b1-04"] and "gain 1" in s.legal()  # the gained one left
     s.play("done")  # the second is not gained
     assert len(s.state.inventory) == 1 and not s.state.active
 

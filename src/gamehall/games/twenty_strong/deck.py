@@ -249,6 +249,10 @@ class DeckRules(ABC):
         """What a die's place is called in the view (a card code; a deck may number slots)."""
         return self.cards[place].code
 
+    def stack_size(self, state: State, stack: int) -> int:
+        """How many cards a stack holds (a deck may keep unseen cards elsewhere)."""
+        return state.stacks[stack].size()
+
     def stack_index(self, name: str) -> int:
         """The index of the stack called ``name``, or NOWHERE."""
         names = list(self.stack_names())

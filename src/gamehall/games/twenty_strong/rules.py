@@ -321,9 +321,10 @@ class TwentyStrong(Game[State]):
         elif isinstance(action, Recover):
             s.move_die(s.first_die(EXHAUSTED, action.colour), POOL)
             s.counter += 1
-        elif isinstance(action, Gain):
+        elif isinstance(action, Gain):  # the card leaves the active area for the inventory
             card = s.active[action.position].card
             s.rewards = tuple(c for c in s.rewards if c != card)
+            s.active = s.active[: action.position] + s.active[action.position + 1 :]
             s.inventory = (*s.inventory, self.deck.new_item(card))
         elif isinstance(action, Done) and s.phase in (RECOVER, REWARDS):
             s.phase = flow.PREPARE_REWARDS if s.phase == RECOVER else CLEANUP

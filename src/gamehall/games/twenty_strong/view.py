@@ -125,7 +125,7 @@ def build_view(game: TwentyStrong, state: State) -> JSON:
                 "name": deck.stack_names()[index],
                 "known": [deck.cards[c].code for c in stack.known],
                 "top": card_json(deck.cards[stack.known[0]]) if stack.known else None,
-                "count": stack.size(),
+                "count": deck.stack_size(state, index),
             }
         )
     task = state.tasks[0] if state.tasks else None

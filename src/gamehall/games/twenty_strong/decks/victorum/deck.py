@@ -260,6 +260,10 @@ class Victorum(DeckRules):
 
     # -- decisions ------------------------------------------------------------------------
 
+    def stack_size(self, state: State, stack: int) -> int:
+        deck: Vic = state.deck
+        return len(state.stacks[stack].known) + deck.buried[stack]
+
     def camp_size(self, state: State, camp: int) -> int:
         """Cards left in a camp: its top, those beneath, and its primus (VIC-MOVE-4)."""
         deck: Vic = state.deck
@@ -640,10 +644,12 @@ class Victorum(DeckRules):
         for active in s.active:
             if s.endgame and not active.defeated:
                 kept.append(active._replace(after_done=False))
-            else:
-                s.discard = (*s.discard, active.card)
-                if active.card == self.scions[deck.scion].card:
-                    deck = deck._replace(scion_down=True)
+                continue
+            s.discard = (*s.discard, active.card)
+            for die in s.dice_on(active.card):  # defeated after the Exhaust step
+                s.move_die(die, EXHAUSTED)
+            if active.card == self.scions[deck.scion].card:
+                deck = deck._replace(scion_down=True)
         s.active = tuple(kept)
         cards = {a.card for a in kept}
         deck = deck._replace(origins=tuple(o for o in deck.origins if o[0] in cards))
