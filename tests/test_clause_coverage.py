@@ -13,6 +13,7 @@ IMPLEMENTED = {
     "boss-quest.md": "BQ",
     "20-strong-general.md": "GEN",
     "20-strong-too-many-bones.md": "TMB",
+    "20-strong-victorum.md": "VIC",
 }
 
 
