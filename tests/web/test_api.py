@@ -338,3 +338,12 @@ def test_a_twenty_strong_table_takes_its_options(client: TestClient) -> None:
     assert snapshot["view"]["table"]["hero"]["code"] == "flickerpip"
     assert snapshot["view"]["table"]["tyrant"]["code"] == "gloamshard"
     assert snapshot["view"]["table"]["rank"] == 2
+
+
+def test_a_seed_given_when_opening_a_table_deals_the_same_game(client: TestClient) -> None:
+    """Two tables opened with one seed start from the same deal (another seed differs)."""
+    me = [{"kind": "me"}, {"kind": "bot", "bot": "random"}]
+    tables = [open_table(client, me, seed=seed) for seed in ("vesuvius-1", "vesuvius-1", "b")]
+    views = [wait_for_turn(client, t["id"], t["seats"][0]["token"])["view"] for t in tables]
+    assert views[0] == views[1]
+    assert views[0] != views[2]  # a fixed pair of seeds known to deal differently

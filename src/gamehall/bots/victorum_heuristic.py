@@ -103,11 +103,13 @@ def _room(view: JSON) -> bool:
 
 
 def _ready(view: JSON, primus: JSON) -> bool:
+    """Strong enough for this primus; for the last one, fit for the scion right after."""
+    last = view["table"]["primuses_left"] == 1
     health = int(view["stats"]["health"])
     tries = max(1, int(view["stats"]["strategy"]) - 1)
-    return health >= 4 and _strength(view, ("pool", "exhausted")) * tries >= READY * (
-        float(primus["health"]) + 2
-    )
+    strength = sum(DAMAGE[d["colour"]] for d in view["dice"] if d["zone"] == "pool") * tries
+    need = float(primus["health"]) + 2 + (6 if last else 0)
+    return health >= (6 if last else 4) and strength >= READY * need
 
 
 def camp(view: JSON, legal: list[str]) -> str | None:

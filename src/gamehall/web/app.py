@@ -295,7 +295,13 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
     async def create_table(spec: NewTable) -> dict[str, Any]:
         seats = [SeatRequest(s.kind, s.bot, s.name) for s in spec.seats]
         info, tokens = hall.create_table(
-            spec.game, spec.players, dict(spec.options), seats, spec.bot_delay, spec.clock
+            spec.game,
+            spec.players,
+            dict(spec.options),
+            seats,
+            spec.bot_delay,
+            spec.clock,
+            spec.seed,
         )
         hall.start_driver(hall.live(info.id))
         return {

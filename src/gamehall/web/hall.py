@@ -114,7 +114,7 @@ class Hall:
             id=new_table_id(),
             game=game.name,
             players=players,
-            seed=str(secrets.randbelow(2**62)),
+            seed=seed if seed is not None else str(secrets.randbelow(2**62)),
             rules_version=game.rules_version,
             options=dict(game.options),
             bot_delay=bot_delay,

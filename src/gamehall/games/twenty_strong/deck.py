@@ -249,6 +249,10 @@ class DeckRules(ABC):
         """What a die's place is called in the view (a card code; a deck may number slots)."""
         return self.cards[place].code
 
+    def item_view(self, state: State, card: int) -> JSON:
+        """What the view adds to an inventory card (a deck's own details)."""
+        return {}
+
     def stack_size(self, state: State, stack: int) -> int:
         """How many cards a stack holds (a deck may keep unseen cards elsewhere)."""
         return state.stacks[stack].size()

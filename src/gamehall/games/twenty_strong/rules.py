@@ -138,10 +138,14 @@ class TwentyStrong(Game[State]):
 
     @classmethod
     def option_choices(cls, spec: OptionSpec) -> list[tuple[str, str]]:
-        """Heroes and bosses of the default deck's house cards; other options as declared."""
+        """Heroes and bosses of every deck's house cards, named with their deck; other
+        options as declared."""
         if spec.name in ("hero", "boss"):
-            deck = DECKS[str(cls.option_specs[0].default)]
-            return deck.menu(spec.name)
+            return [
+                (code, f"{DECKS[deck].title}: {name}")
+                for deck in deck_names()
+                for code, name in DECKS[deck].menu(spec.name)
+            ]
         return super().option_choices(spec)
 
     def effect_text(self, data: JSON) -> Text:

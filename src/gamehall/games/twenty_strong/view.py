@@ -116,6 +116,7 @@ def build_view(game: TwentyStrong, state: State) -> JSON:
                 "name": deck.cards[item.card].name.model_dump(),
                 "locked": item.locked,
                 "item": item_json(info) if info else None,
+                **deck.item_view(state, item.card),
             }
         )
     stacks = []

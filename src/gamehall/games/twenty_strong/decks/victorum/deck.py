@@ -560,7 +560,10 @@ class Victorum(DeckRules):
         if deck.influence:
             card = deck.influence[0]
             s.deck = deck._replace(influence=deck.influence[1:])
-            self._ally(s, card)
+            if self.kind_of.get(card) in ENGAGED:
+                self._ally(s, card)
+            else:  # an opportunity is no enemy: it goes to the discard (VIC-R14)
+                s.discard = (*s.discard, card)
         return False
 
     def _ally(self, s: State, card: int) -> None:
@@ -764,6 +767,12 @@ class Victorum(DeckRules):
         from gamehall.games.twenty_strong.decks.victorum.view import deck_view
 
         return deck_view(self, state)
+
+    def item_view(self, state: State, card: int) -> JSON:
+        """An opportunity shows what it needs and the reward it becomes (VIC-OPP-3)."""
+        from gamehall.games.twenty_strong.decks.victorum.view import opportunity_view
+
+        return opportunity_view(self, card) if card in self.opportunities else {}
 
     def name_of(self, card: int) -> Localized:
         """A card's name."""

@@ -91,18 +91,25 @@ def _card(deck: Victorum, card: int) -> JSON:
     data["type"] = deck.kind_of.get(card, data["kind"])
     data["influence"] = deck.icons.get(card, 0)
     data["item_influence"] = card in deck.item_icons
-    opportunity = deck.opportunities.get(card)
-    if opportunity is not None:
-        data["conditions"] = [
+    if card in deck.opportunities:
+        data.update(opportunity_view(deck, card))
+    return data
+
+
+def opportunity_view(deck: Victorum, card: int) -> JSON:
+    """An opportunity's conditions and the item it becomes once they are met."""
+    opportunity = deck.opportunities[card]
+    return {
+        "conditions": [
             {
                 "kind": need.kind,
                 "amount": need.amount,
                 "colour": COLOUR_NAMES[need.colour] if need.colour != NOWHERE else None,
             }
             for need in opportunity.needs
-        ]
-        data["reward"] = item_json(opportunity.reward)
-    return data
+        ],
+        "reward": item_json(opportunity.reward),
+    }
 
 
 def _primus(deck: Victorum, card: int) -> JSON:
