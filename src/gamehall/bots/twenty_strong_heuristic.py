@@ -125,6 +125,8 @@ class TwentyStrongHeuristicBot:
     def _anytime(self, view: JSON, legal: dict[str, Action]) -> str | None:
         if "flip" in legal:
             return "flip"
+        if "ability" in legal and self._ability_helps(view):
+            return "ability"
         health = view["stats"]["health"]
         for text in legal:
             if text.startswith(("use ", "backup ")):
@@ -141,6 +143,25 @@ class TwentyStrongHeuristicBot:
                 if "recover_dice" in kinds and view["phase"] == "tmb.day" and pool < 8:
                     return text
         return None
+
+    def _ability_helps(self, view: JSON) -> bool:
+        """Whether the hero's ability does some good now."""
+        hero = view["table"].get("hero") or {}
+        effects = hero.get("innate_plus" if hero.get("flipped") else "innate", [])
+        phase, health = view["phase"], view["stats"]["health"]
+        for effect in effects:
+            kind, amount = effect["kind"], effect.get("amount", 0)
+            if kind == "heal" and health + amount <= 6:
+                return True
+            if kind in ("recruit_dice", "strengthen_dice") and phase == "commit":
+                return True
+            if kind == "recover_dice" and phase == "commit":
+                return any(d["zone"] == "exhausted" for d in view["dice"])
+            if kind == "reroll" and phase == "apply" and self._misses(view):
+                return True
+            if kind == "damage_card" and phase == "apply" and self._finishable(view):
+                return True
+        return False
 
     def _effect_kinds(self, view: JSON, text: str) -> set[str]:
         words = text.split()

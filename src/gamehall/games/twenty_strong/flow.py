@@ -264,7 +264,8 @@ def _engage(game: TwentyStrong, s: State) -> bool:
         return False
     s.phases_used = 0
     s.counter = 0
-    s.ability_used = False
+    if game.deck.hero_ability(s).per == "engagement":  # a once-per-game ability stays used
+        s.ability_used = False
     for active in s.active:
         specials = [f for f in game.deck.cards[active.card].special if f.when == "engagement"]
         s.push_tasks(tasks_for(specials, active.card, active.power))

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from gamehall.core.cards import Localized
+from gamehall.games.twenty_strong import cards as schema
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES
 from gamehall.games.twenty_strong.effects_schema import Effect, ItemReward, Modifier, Special
 
@@ -67,10 +68,12 @@ class CardInfo(NamedTuple):
 
 
 class Ability(NamedTuple):
-    """A hero ability: lasting modifiers and an ability used once per Engagement."""
+    """A hero ability: lasting modifiers, and effects used once per Engagement (``per``
+    ``engagement``) or once per game (``game``)."""
 
     modifiers: tuple[Mod, ...]
     effects: tuple[Fx, ...]
+    per: str = "engagement"
 
 
 def fx(effect: Effect) -> Fx:
@@ -90,6 +93,11 @@ def mods(modifiers: Iterable[Modifier]) -> tuple[Mod, ...]:
         Mod(m.kind, m.amount, m.stat or "", frozenset(COLOUR_NAMES.index(c) for c in m.colours))
         for m in modifiers
     )
+
+
+def ability(printed: schema.Ability) -> Ability:
+    """The compiled form of a hero's printed ability."""
+    return Ability(mods(printed.modifiers), fxs(printed.effects), printed.per)
 
 
 def item_info(reward: ItemReward, name: Localized) -> ItemInfo:

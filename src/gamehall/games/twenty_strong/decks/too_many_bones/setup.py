@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from gamehall.core.errors import OptionError
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES
 from gamehall.games.twenty_strong.runtime import (
-    Ability,
     CardInfo,
     Fx,
     ItemInfo,
     Mod,
+    ability,
     fxs,
     item_info,
     mods,
@@ -128,9 +128,9 @@ def _encounter_card(deck: TooManyBones, code: str, name: Any) -> int:
 def configure(deck: TooManyBones) -> None:
     """Tables that depend on the hero and Tyrant chosen."""
     hero = deck.hero()
-    innate = Ability(mods(hero.innate.modifiers), fxs(hero.innate.effects))
+    innate = ability(hero.innate)
     plus = getattr(hero, "innate_plus", None)
-    upgraded = Ability(mods(plus.modifiers), fxs(plus.effects)) if plus else innate
+    upgraded = ability(plus) if plus else innate
     deck.abilities = (innate, upgraded)
     deck.tyrant_id = deck.tyrant_ids[deck.tyrant_index]
     deck.tyrant_setup = fxs(deck.tyrant_card().setup)

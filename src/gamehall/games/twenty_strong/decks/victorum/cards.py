@@ -56,7 +56,7 @@ class Scion(Enemy):
     """
 
     spectate: tuple[Effect, ...] = Field(min_length=1)
-    influence_step: int = Field(default=3, ge=1, le=6)
+    influence_step: int = Field(default=4, ge=1, le=10)
     health_scale: int = Field(default=0, ge=0, le=4)
     damage_scale: int = Field(default=0, ge=0, le=2)
     setup: tuple[Effect, ...] = ()

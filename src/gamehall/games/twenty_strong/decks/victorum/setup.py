@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from gamehall.core.errors import OptionError
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES
 from gamehall.games.twenty_strong.runtime import (
-    Ability,
     CardInfo,
     Fx,
     ItemInfo,
+    ability,
     fxs,
     item_info,
     mods,
@@ -116,10 +116,8 @@ def build_tables(deck: Victorum) -> None:
         )
         deck.primus_ids.append(cid)
         deck.banes[cid] = fxs(side.bane)
-        deck.abilities.append(Ability(mods(hero.innate.modifiers), fxs(hero.innate.effects)))
-    for universal in data.universal_heroes:
-        innate = universal.innate
-        deck.abilities.append(Ability(mods(innate.modifiers), fxs(innate.effects)))
+        deck.abilities.append(ability(hero.innate))
+    deck.abilities.extend(ability(universal.innate) for universal in data.universal_heroes)
     deck.scions = []
     for scion in data.scions:
         cid = deck.add_card(

@@ -69,7 +69,7 @@ def deck_view(deck: Victorum, state: State) -> JSON:
         },
         "influence": {
             "value": deck.influence_value(state),
-            "cards": [_card(deck, c) for c in vic.influence],
+            "cards": [_brief(deck, c) for c in vic.influence],
         },
         "training": {name: training.count(i) for i, name in enumerate(COLOUR_NAMES)},
         "tactics": [_card(deck, t) for t in vic.tactics],
@@ -109,6 +109,18 @@ def opportunity_view(deck: Victorum, card: int) -> JSON:
             for need in opportunity.needs
         ],
         "reward": item_json(opportunity.reward),
+    }
+
+
+def _brief(deck: Victorum, card: int) -> JSON:
+    """A card of the influence deck: which it is and its icons (its face is in the gallery)."""
+    info = deck.cards[card]
+    return {
+        "code": info.code,
+        "name": info.name.model_dump(),
+        "type": deck.kind_of.get(card, info.kind),
+        "influence": deck.icons.get(card, 0),
+        "item_influence": card in deck.item_icons,
     }
 
 
