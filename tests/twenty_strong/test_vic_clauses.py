@@ -2145,3 +2145,19 @@ def test_VIC_PRIM_4_a_die_on_an_enemy_defeated_after_exhaust_is_not_lost() -> No
     s.play("done", "pick P", "pick G").settle()  # his bane: exhaust 2 dice
     assert s.state.phase == MOVE and "h-tiberius" in discarded(s)
     assert s.zone_of("R") == "exhausted"
+
+
+def test_GEN_DECK_3_an_ability_printed_once_per_game_is_not_renewed() -> None:
+    """GEN-DECK-3 (Varro's "recruit 3 dice, once per game"): used in one Engagement, the
+    ability is not offered again in the next one, unlike an ability used per Engagement."""
+    s = ready(hero="h-varro")
+    s.play("move B2", "activate").settle()
+    assert "ability" in s.legal()
+    s.play("ability")
+    assert s.count(TRAINING) == 5  # the three weakest dice came out of the Training Grounds
+    assert "ability" not in s.legal()
+    s.play("roll").settle().play("resolve").settle()
+    while s.state.phase != MOVE and not lost(s):  # the Resolve phase, with its choices
+        s.play("done" if "done" in s.legal() else s.legal()[0]).settle()
+    s.play(s.legal()[0], "activate").settle()
+    assert s.state.phase == "commit" and "ability" not in s.legal()
