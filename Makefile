@@ -55,9 +55,10 @@ typecheck: $(STAMP)
 pytest: $(READY)
 	bash scripts/with-postgres.sh $(BIN)/pytest -n 2
 
-# Win rates of the Too Many Bones house cards, every Gearloc x Tyrant, ranks 1-5 (docs/balance.md).
+# Win rates of the house cards, every hero x boss of each deck, ranks 1-5 (docs/balance.md).
 balance: $(READY)
-	for rank in 1 2 3 4 5; do $(BIN)/python bench/balance.py 200 $$rank; done
+	for rank in 1 2 3 4 5; do $(BIN)/python bench/balance.py 200 $$rank too-many-bones; done
+	for rank in 1 2 3 4 5; do $(BIN)/python bench/balance.py 100 $$rank victorum; done
 
 # Throughput beside the anchors (OpenSpiel, RLCard), pinned to one core.
 bench: $(READY) anchors
