@@ -7,11 +7,13 @@ encounters). Effects and modifiers come from the closed vocabulary of
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Sequence
+from typing import Literal, Protocol
 
 from pydantic import Field
 
 from gamehall.core.cards import Localized
+from gamehall.core.errors import OptionError
 from gamehall.games.twenty_strong.effects_schema import (
     Effect,
     ItemReward,
@@ -76,8 +78,29 @@ class Hero(Model):
     innate: Ability = Ability()
 
 
+class UniversalHero(Hero):
+    """A hero from another deck, entered in a deck's file to play as a universal hero."""
+
+    deck: str
+
+
 class Boss(Enemy):
     """A boss: an enemy whose numbers may grow with its power."""
 
     health_scale: int = Field(default=0, ge=0, le=6)
     damage_scale: int = Field(default=0, ge=0, le=3)
+
+
+class _Named(Protocol):
+    code: str
+    name: Localized
+
+
+def find_card(cards: Sequence[_Named], text: str, what: str, plural: str) -> int:
+    """The index of the card an option names, by code or by name in either language."""
+    key = text.strip().lower()
+    for index, card in enumerate(cards):
+        if key in (card.code, card.name.en.lower(), card.name.fr.lower()):
+            return index
+    known = ", ".join(card.code for card in cards)
+    raise OptionError(f"unknown {what} {text!r} ({plural}: {known})")

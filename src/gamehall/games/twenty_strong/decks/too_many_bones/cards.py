@@ -15,7 +15,15 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from gamehall.core.cards import Localized, load_card_file
-from gamehall.games.twenty_strong.cards import CODE, Ability, Boss, ConflictCard, DeckInfo, Hero
+from gamehall.games.twenty_strong.cards import (
+    CODE,
+    Ability,
+    Boss,
+    ConflictCard,
+    DeckInfo,
+    Hero,
+    UniversalHero,
+)
 from gamehall.games.twenty_strong.effects_schema import (
     ColourName,
     Effect,
@@ -101,12 +109,6 @@ class UniversalBackup(Model):
 
     name: Localized
     sides: tuple[BackupPlan, BackupPlan]
-
-
-class UniversalHero(Hero):
-    """A hero from another deck, entered in this file to play with the universal plan."""
-
-    deck: str
 
 
 class TooManyBonesCards(Model):

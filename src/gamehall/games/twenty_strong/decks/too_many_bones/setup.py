@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from gamehall.core.errors import OptionError
+from gamehall.games.twenty_strong.cards import find_card
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES
 from gamehall.games.twenty_strong.runtime import (
     CardInfo,
@@ -136,31 +136,15 @@ def configure(deck: TooManyBones) -> None:
     deck.tyrant_setup = fxs(deck.tyrant_card().setup)
 
 
-def _matches(card: Any, text: str) -> bool:
-    key = text.strip().lower()
-    return key in (card.code, card.name.en.lower(), card.name.fr.lower())
-
-
 def find_hero(deck: TooManyBones, text: str) -> tuple[int, bool]:
     """The hero an option names: (index, whether it is a universal hero)."""
     if not text:
         return 0, False
-    for index, gearloc in enumerate(deck.data.gearlocs):
-        if _matches(gearloc, text):
-            return index, False
-    for index, hero in enumerate(deck.data.universal_heroes):
-        if _matches(hero, text):
-            return index, True
-    known = ", ".join(g.code for g in (*deck.data.gearlocs, *deck.data.universal_heroes))
-    raise OptionError(f"unknown hero {text!r} (heroes: {known})")
+    gearlocs = deck.data.gearlocs
+    index = find_card([*gearlocs, *deck.data.universal_heroes], text, "hero", "heroes")
+    return (index, False) if index < len(gearlocs) else (index - len(gearlocs), True)
 
 
 def find_tyrant(deck: TooManyBones, text: str) -> int:
     """The Tyrant an option names."""
-    if not text:
-        return 0
-    for index, tyrant in enumerate(deck.data.tyrants):
-        if _matches(tyrant, text):
-            return index
-    known = ", ".join(t.code for t in deck.data.tyrants)
-    raise OptionError(f"unknown Tyrant {text!r} (Tyrants: {known})")
+    return find_card(deck.data.tyrants, text, "Tyrant", "Tyrants") if text else 0

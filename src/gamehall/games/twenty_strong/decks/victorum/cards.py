@@ -19,7 +19,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from gamehall.core.cards import Localized, load_card_file
-from gamehall.games.twenty_strong.cards import CODE, DeckInfo, Enemy, Fighter, Hero
+from gamehall.games.twenty_strong.cards import CODE, DeckInfo, Enemy, Fighter, Hero, UniversalHero
 from gamehall.games.twenty_strong.cards import ConflictCard as GeneralConflictCard
 from gamehall.games.twenty_strong.effects_schema import ColourName, Effect, ItemReward, Model
 
@@ -128,12 +128,6 @@ class Opportunity(Model):
     reward: ItemReward
     reward_name: Localized
     influence: int = Field(default=0, ge=0, le=2)
-
-
-class UniversalHero(Hero):
-    """A hero from another deck, entered in this file to play as a universal hero."""
-
-    deck: str
 
 
 class VictorumCards(Model):

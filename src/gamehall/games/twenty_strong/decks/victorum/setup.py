@@ -3,9 +3,9 @@ scion an option names."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from gamehall.core.errors import OptionError
+from gamehall.games.twenty_strong.cards import find_card
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES
 from gamehall.games.twenty_strong.runtime import (
     CardInfo,
@@ -155,32 +155,16 @@ def build_tables(deck: Victorum) -> None:
         )
 
 
-def _matches(card: Any, text: str) -> bool:
-    key = text.strip().lower()
-    return key in (card.code, card.name.en.lower(), card.name.fr.lower())
-
-
 def find_hero(deck: Victorum, text: str) -> tuple[int, bool]:
     """The hero an option names: (index, whether it is a universal hero); (NOWHERE, False)
     when none is named (the player chooses among the dealt cards)."""
     if not text:
         return NOWHERE, False
-    for index, hero in enumerate(deck.data.heroes):
-        if _matches(hero, text):
-            return index, False
-    for index, universal in enumerate(deck.data.universal_heroes):
-        if _matches(universal, text):
-            return index, True
-    known = ", ".join(h.code for h in (*deck.data.heroes, *deck.data.universal_heroes))
-    raise OptionError(f"unknown hero {text!r} (heroes: {known})")
+    heroes = deck.data.heroes
+    index = find_card([*heroes, *deck.data.universal_heroes], text, "hero", "heroes")
+    return (index, False) if index < len(heroes) else (index - len(heroes), True)
 
 
 def find_scion(deck: Victorum, text: str) -> int:
     """The scion an option names (the first when none is named)."""
-    if not text:
-        return 0
-    for index, scion in enumerate(deck.data.scions):
-        if _matches(scion, text):
-            return index
-    known = ", ".join(s.code for s in deck.data.scions)
-    raise OptionError(f"unknown scion {text!r} (scions: {known})")
+    return find_card(deck.data.scions, text, "scion", "scions") if text else 0
