@@ -5,6 +5,7 @@ Victorum (issue 5), every hero, scion and rank, with every card in exactly one p
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from typing import Any
 
 from gamehall.core.chance import make_rng, sample
@@ -63,6 +64,24 @@ def check(state: State, deck_zones: tuple[int, ...] = TMB_ZONES) -> None:
         assert active.taken >= 0 and (active.defeated or active.taken < active.health)
 
 
+def random_states(game: TwentyStrong, seed: int, games: int) -> Iterator[State]:
+    """Every state of ``games`` seeded random games (each stopped at a stall)."""
+    rng = make_rng(seed, "invariants")
+    for _ in range(games):
+        state = game.initial_state()
+        yield state
+        for _ in range(STALL_STEPS):
+            if game.to_move(state) is None:
+                break
+            if game.to_move(state) == CHANCE:
+                action = sample(game.chance_weights(state), rng)
+            else:
+                legal = game.legal_actions(state)
+                action = legal[int(rng.random() * len(legal))]
+            state = game.apply(state, action)
+            yield state
+
+
 def test_dice_accounted_for_and_stats_in_bounds_in_random_play() -> None:
     cards = load_cards()
     heroes = [g.code for g in cards.gearlocs]
@@ -70,19 +89,9 @@ def test_dice_accounted_for_and_stats_in_bounds_in_random_play() -> None:
     checked = 0
     for index, (hero, tyrant) in enumerate(itertools.product(heroes, tyrants)):
         game = TwentyStrong(1, {"hero": hero, "boss": tyrant, "rank": 1 + index % 5})
-        rng = make_rng(index, "invariants")
-        for _ in range(3):
-            state = game.initial_state()
+        for state in random_states(game, index, 3):
             check(state)
-            while game.to_move(state) is not None:
-                if game.to_move(state) == CHANCE:
-                    action = sample(game.chance_weights(state), rng)
-                else:
-                    legal = game.legal_actions(state)
-                    action = legal[int(rng.random() * len(legal))]
-                state = game.apply(state, action)
-                check(state)
-                checked += 1
+            checked += 1
     assert checked > 5000
 
 
@@ -118,19 +127,8 @@ def test_victorum_dice_and_cards_accounted_for_in_random_play() -> None:
     for index, (hero, scion) in enumerate(zip(cards.heroes, cards.scions, strict=True)):
         options = {"deck": "victorum", "hero": hero.code, "boss": scion.code}
         game = TwentyStrong(1, {**options, "rank": 1 + index % 5})
-        rng = make_rng(index, "invariants")
-        for _ in range(4):
-            state = game.initial_state()
-            for _ in range(STALL_STEPS):
-                if game.to_move(state) is None:
-                    break
-                if game.to_move(state) == CHANCE:
-                    action = sample(game.chance_weights(state), rng)
-                else:
-                    legal = game.legal_actions(state)
-                    action = legal[int(rng.random() * len(legal))]
-                state = game.apply(state, action)
-                check(state, TRAINING_ZONES)
-                check_victorum(game, state)
-                checked += 1
+        for state in random_states(game, index, 4):
+            check(state, TRAINING_ZONES)
+            check_victorum(game, state)
+            checked += 1
     assert checked > 5000
