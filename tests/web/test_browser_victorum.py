@@ -1,9 +1,11 @@
-"""20 Strong with the Victorum deck in a real browser: a table from the lobby with its setup
-done by clicking the dealt cards, then a game played by clicking the mountain (a move, a
-spectate and its bonus, another move and a conflict fought with the dice) to the round's end.
+"""20 Strong with the Victorum deck in a real browser: a table from the lobby (a Victorum hero
+and scion chosen from the menus, the setup done by clicking), then a seeded game played by
+clicking the mountain: a move, a spectate and its bonus, another move and a conflict fought
+with the dice to the round's end, then an opportunity taken and held, locked.
 
-The API takes a seed but the hall does not use it yet (each table draws its own), so the
-test reads the deal from the page and adapts to any deal.
+The API table is opened with a fixed seed, so its deal is known: the test names the dealt
+heroes, the primuses' camps and the cards it meets (found by replaying the same clicks on a
+``Match`` with that seed).
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ from tests.web.test_browser_twenty_strong import act, apply_rolled_dice, click_a
 
 __all__ = ["browser"]
 
+SEED = "vesuvius-3"
 PYRAMID = [["scion"], ["T1", "T2"], ["M1", "M2", "M3"], ["B1", "B2", "B3", "B4"]]
 MOVABLE = ".vic-camp.can-move.do"
-FIGHTABLE = ":is(:has(.camp-top.t-bloodshed), :has(.camp-top.t-sport))"
+NERVES = ["Health 4 or more", "2+ blue dice in the pool"]  # what Steady Nerves needs
 
 
 def round_of(page: Page) -> int:
@@ -51,13 +54,13 @@ def check_pyramid(page: Page) -> None:
     assert b1["x"] < m1["x"] < scion["x"], "the rows are staggered like a pyramid"
 
 
-def next_to_a_fight(page: Page) -> Locator:
-    """A camp the chip may move to now with a bloodshed or sport card next door."""
-    for camp in page.locator(MOVABLE).all():
-        for name in (camp.get_attribute("data-adj") or "").split():
-            if page.locator(f'.vic-camp[data-camp="{name}"]{FIGHTABLE}').count():
-                return camp
-    raise AssertionError("no camp at the foot has a fight next door")
+def camp(page: Page, name: str) -> Locator:
+    return page.locator(f'.vic-camp[data-camp="{name}"]')
+
+
+def movable(page: Page) -> list[str | None]:
+    """The camps the chip may move to now, in the page's order (top row first)."""
+    return [c.get_attribute("data-camp") for c in page.locator(MOVABLE).all()]
 
 
 def finish_setup(page: Page) -> None:
@@ -75,26 +78,31 @@ def test_create_a_victorum_table_from_the_lobby(browser: Browser, server: Server
     page.goto(server.base + "/")
     page.select_option("#game", "20-strong")
     page.select_option("#opt-20-strong-deck", "victorum")
-    # The lobby's hero and boss menus list Too Many Bones cards: leave them to the deck.
-    page.select_option("#opt-20-strong-hero", "")
-    page.select_option("#opt-20-strong-boss", "")
+    # The hero and boss menus list every deck's cards, each named with its deck.
+    heroes = page.locator("#opt-20-strong-hero option").all_inner_texts()
+    assert "Victorum: Aelia the Healer" in heroes and "Too Many Bones: Duster" in heroes
+    page.select_option("#opt-20-strong-hero", label="Victorum: Aelia the Healer")
+    page.select_option("#opt-20-strong-boss", label="Victorum: Umbrus the Shade-Born")
     page.click("#new-table button[type=submit]")
     expect(page.locator(".vic-mountain")).to_be_visible(timeout=15_000)
+    expect(page.locator(".ts-head h2")).to_contain_text("Umbrus the Shade-Born")
+    expect(page.locator(".vic-hero")).to_contain_text("Aelia the Healer")
     expect(page.locator(".vic-camp")).to_have_count(10)
-    expect(page.locator(".vic-dealt.do")).to_have_count(4)
     expect(page.locator(".z-training .die")).to_have_count(8)
-    expect(page.locator(".vic-tactics .vic-tactic")).to_have_count(4)
+    # The hero is chosen: no dealt card to pick, the three dealt are primuses to place.
+    expect(page.locator(".vic-dealt")).to_have_count(0)
+    expect(page.locator(".vic-place")).to_have_count(3)
+    assert not any("Aelia" in text for text in page.locator(".vic-place").all_inner_texts())
+    expect(page.locator(".task")).to_contain_text("choose a tactic")
+    expect(page.locator(".vic-tactics .vic-tactic.do")).to_have_count(4)
+    expect(page.locator(".ts-head .round")).to_have_count(0)  # no round before the first
     check_pyramid(page)
     shot(page, "vic-lobby-setup")
-    hero = page.locator(".vic-dealt.do").nth(1)
-    hero_name = hero.locator(".hero-side strong").inner_text()
-    click_and_wait(page, hero)
-    expect(page.locator(".vic-hero")).to_contain_text(hero_name)
-    expect(page.locator(".vic-place")).to_have_count(3)  # the three others are primuses
     finish_setup(page)
     expect(page.locator(".vic-camp .camp-primus")).to_have_count(3)
     expect(page.locator(".vic-tactics .vic-tactic")).to_have_count(3)
-    expect(page.locator(MOVABLE)).to_have_count(4)  # the foot of the mountain
+    assert movable(page) == ["B1", "B2", "B3", "B4"]  # the foot of the mountain
+    expect(page.locator(".ts-head .round")).to_have_text("Round 1")
     shot(page, "vic-lobby-ready")
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: the pyramid still stands
     check_pyramid(page)
@@ -139,9 +147,9 @@ def test_victorum_move_spectate_and_conflict_by_clicking(browser: Browser, serve
         json={
             "game": "20-strong",
             "players": 1,
-            "options": {"deck": "victorum", "hero": "h-ursa", "boss": "s-orcina"},
+            "options": {"deck": "victorum", "boss": "s-orcina"},
             "bot_delay": 0,
-            "seed": "vesuvius-one",
+            "seed": SEED,
             "seats": [{"kind": "me"}],
         },
     ).json()
@@ -149,46 +157,81 @@ def test_victorum_move_spectate_and_conflict_by_clicking(browser: Browser, serve
     page.goto(server.base + table["seats"][0]["link"])
     expect(page.locator(".vic-mountain")).to_be_visible(timeout=15_000)
     expect(page.locator(".ts-head h2")).to_contain_text("Orcina")
-    expect(page.locator(".vic-hero")).to_contain_text("Ursa")
+
+    # The seeded deal: four hero/primus cards; the one kept is the hero, the others primuses.
+    dealt = [
+        "Octavia the Strategist",
+        "Ursa the Wild",
+        "Drusus the Drillmaster",
+        "Sabina the Charioteer",
+    ]
+    expect(page.locator(".vic-dealt.do .hero-side strong")).to_have_text(dealt)
+    expect(page.locator(".task")).to_contain_text("choose your hero")
+    click_and_wait(page, page.locator(".vic-dealt.do", has_text="Ursa the Wild"))
+    expect(page.locator(".vic-hero")).to_contain_text("Ursa the Wild")
+    expect(page.locator(".vic-place strong")).to_have_text([d for d in dealt if "Ursa" not in d])
+    expect(page.locator(".task")).to_contain_text("choose a tactic")
     finish_setup(page)
     assert phase_of(page) == "vic.move"
+    for name, primus in (("B1", "Octavia"), ("M2", "Drusus"), ("T2", "Sabina")):
+        expect(camp(page, name).locator(".camp-primus")).to_contain_text(primus)
     expect(page.locator(".vic-camp .chip")).to_have_count(0)
+    assert movable(page) == ["B1", "B2", "B3", "B4"]  # the foot of the mountain
+    expect(page.locator(".ts-head .round")).to_have_text("Round 1")
+    expect(camp(page, "B1")).to_contain_text("next to B2 · M1")
+    expect(camp(page, "M1").locator(".vtype")).to_have_text("⚔ bloodshed")
+    # an opportunity on a camp shows what it needs (a colour among them) and what it becomes
+    nerves = camp(page, "M2").locator(".camp-top.t-opportunity")
+    expect(nerves.locator(".vtype")).to_have_text("✦ opportunity")
+    expect(nerves.locator(".needs")).to_contain_text("Needs:")
+    expect(nerves.locator(".need")).to_have_text(NERVES)
+    expect(nerves.locator(".reward")).to_contain_text("Reward: Bath-House Token")
     shot(page, "vic-move")
 
-    # Round 1: move to a camp of the foot by clicking it, then spectate its top card.
-    first = round_of(page)
-    camp = next_to_a_fight(page)
-    name = camp.get_attribute("data-camp")
-    click_and_wait(page, camp)
-    here = page.locator(f'.vic-camp.here[data-camp="{name}"]')
+    # Round 1: move to B1 by clicking it, then spectate its top card (an opportunity).
+    click_and_wait(page, camp(page, "B1"))
+    here = page.locator('.vic-camp.here[data-camp="B1"]')
     expect(here.locator(".chip")).to_be_visible()
-    top = here.locator(".camp-top strong").inner_text()
+    expect(here.locator(".camp-top .vc-name strong")).to_have_text("Darling of the Crowd")
     shot(page, "vic-camp")
-    health = page.locator(".stat.health").inner_text()
+    health = int(page.locator(".stat.health").inner_text().strip("♥ "))
     click_and_wait(page, here.locator('.camp-act[data-action="spectate"]'))
+    expect(page.locator(".stat.health")).to_have_text(f"♥ {health - 1}")  # Orcina's penalty
+    expect(page.locator(".task")).to_contain_text("the spectator's bonus")
     shot(page, "vic-spectated")
-    bonus = act(page, "bonus health")
-    click_and_wait(page, bonus)
-    assert round_of(page) == first + 1
-    assert page.locator(".stat.health").inner_text() == health  # -1 penalty, +1 bonus
-    expect(page.locator(f'.vic-camp[data-camp="{name}"] .camp-top')).not_to_contain_text(top)
+    click_and_wait(page, act(page, "bonus health"))
+    expect(page.locator(".stat.health")).to_have_text(f"♥ {health}")
+    expect(page.locator(".ts-head .round")).to_have_text("Round 2")
+    expect(camp(page, "B1").locator(".camp-top .vc-name strong")).to_have_text(
+        "Footrace on the Sand"
+    )
 
-    # Round 2: move next door (the highlighted neighbours), onto a bloodshed or sport card.
-    movable = page.locator(MOVABLE)
-    adjacent = (
-        page.locator(f'.vic-camp[data-camp="{name}"]').get_attribute("data-adj") or ""
-    ).split()
-    assert movable.count() and all(m.get_attribute("data-camp") in adjacent for m in movable.all())
-    target = page.locator(MOVABLE + FIGHTABLE).first
-    click_and_wait(page, target)
+    # Round 2: move next door (the highlighted neighbours) onto M1's bloodshed card, whose
+    # additional enemies come from the camps next to it.
+    assert movable(page) == ["M1", "B2"]
+    click_and_wait(page, camp(page, "M1"))
     here = page.locator(".vic-camp.here")
-    card = here.locator(".camp-top strong").inner_text()
+    expect(here.locator(".camp-top .vc-name strong")).to_have_text("Mountain Wolf Pack")
     click_and_wait(page, here.locator('.camp-act[data-action="activate"]'))
-    expect(page.locator(".active-cards .card20").first).to_contain_text(card)
+    expect(page.locator(".active-cards .card20").first).to_contain_text("Mountain Wolf Pack")
     shot(page, "vic-conflict")
-    applied = fight_until_the_round_ends(page, first + 1)
+    applied = fight_until_the_round_ends(page, 2)
     assert applied > 0, "dice were applied to cards by clicking"
     assert "→ exhausted" in page.locator(".log").inner_text()
-    assert round_of(page) == first + 2 or page.locator(".outcome").count()
+    expect(page.locator(".outcome")).to_have_count(0)
+    expect(page.locator(".ts-head .round")).to_have_text("Round 3")
     shot(page, "vic-round-three")
+
+    # Round 3: over to M2 and take its opportunity: held, locked, showing its conditions.
+    click_and_wait(page, camp(page, "M2"))
+    click_and_wait(page, page.locator('.vic-camp.here .camp-act[data-action="activate"]'))
+    expect(page.locator(".task")).to_contain_text("keep or discard the opportunity")
+    click_and_wait(page, act(page, "take"))
+    held = page.locator(".inventory li", has_text="Steady Nerves")
+    expect(held.locator(".badge")).to_have_text("locked")
+    expect(held.locator(".needs")).to_contain_text("Needs:")
+    expect(held.locator(".need")).to_have_text(NERVES)
+    expect(held.locator(".reward")).to_contain_text("Reward: Bath-House Token")
+    expect(page.locator(".ts-head .round")).to_have_text("Round 4")
+    shot(page, "vic-opportunity")
     page.close()

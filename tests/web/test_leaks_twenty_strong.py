@@ -1,13 +1,15 @@
 """20 Strong through the web hall: no payload shows a card nobody has seen.
 
-The hidden part of every stack (its order and content) and the Tyrant encounters set aside
-unseen at setup must never reach the page, the JSON snapshot or the log.
+The hidden part of every stack (its order and content), the Tyrant encounters set aside
+unseen at setup and the cards under Victorum's camp tops must never reach the page, the JSON
+snapshot or the log.
 """
 
 from __future__ import annotations
 
 import time
 
+import pytest
 from fastapi.testclient import TestClient
 
 from gamehall.core.game import CHANCE
@@ -20,14 +22,23 @@ def unseen_names(game: object, state: object) -> set[str]:
     """Codes and English names of the cards nobody has seen."""
     deck = game.deck  # type: ignore[attr-defined]
     cards = [c for stack in state.stacks for c in stack.hidden]  # type: ignore[attr-defined]
-    cards.extend(state.deck.boxed)  # type: ignore[attr-defined]
+    cards.extend(getattr(state.deck, "boxed", ()))  # type: ignore[attr-defined]
+    cards.extend(getattr(state.deck, "unseen", ()))  # type: ignore[attr-defined]
     names = set()
     for card in cards:
         names |= {deck.cards[card].code, deck.cards[card].name.en}
     return names
 
 
-def test_no_payload_shows_an_unseen_card(client: TestClient) -> None:
+DECKS = {
+    "too-many-bones": ["duster", "flickerpip", "ironbristle"],
+    "victorum": ["h-aelia", "h-ursa", "h-drusus"],
+}
+
+
+@pytest.mark.parametrize("deck", sorted(DECKS))
+def test_no_payload_shows_an_unseen_card(client: TestClient, deck: str) -> None:
+    """Every page, snapshot and log line of a few games (the page rendered at every step)."""
     checked = 0
     for seed in range(GAMES):
         table = client.post(
@@ -35,7 +46,7 @@ def test_no_payload_shows_an_unseen_card(client: TestClient) -> None:
             json={
                 "game": "20-strong",
                 "players": 1,
-                "options": {"hero": ["duster", "flickerpip", "ironbristle"][seed]},
+                "options": {"deck": deck, "hero": DECKS[deck][seed]},
                 "bot_delay": 0,
                 "seed": f"leak{seed}",
                 "seats": [{"kind": "me"}],

@@ -216,6 +216,14 @@ def label_action(game: TwentyStrong, view: JSON, action: Action) -> Text:
     return Text(f"20s.label.{type(action).__name__.lower()}", {"action": str(action)})
 
 
+def colours_text(colours: list[str]) -> Text:
+    """Colour names in the reader's language, joined: ``yellow/green``."""
+    text = Text(f"20s.colour.{colours[-1]}")
+    for colour in reversed(colours[:-1]):
+        text = Text("core.slash", {"first": Text(f"20s.colour.{colour}"), "second": text})
+    return text
+
+
 def effect_text(data: JSON) -> Text:
     """An effect or modifier (as in a view) as readable text."""
     kind = data["kind"]
@@ -223,7 +231,7 @@ def effect_text(data: JSON) -> Text:
     if "stat" in data:
         params["stat"] = Text(f"20s.stat.{data['stat']}")
     if "colours" in data:
-        params["colours"] = "/".join(data["colours"])
+        params["colours"] = colours_text(data["colours"])
     key = f"20s.effect.hook.{data['hook']}" if kind == "hook" else f"20s.effect.{kind}"
     text = Text(key, params)
     if data.get("scale"):

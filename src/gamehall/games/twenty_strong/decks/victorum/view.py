@@ -83,7 +83,16 @@ def deck_view(deck: Victorum, state: State) -> JSON:
         "primus": _primus(deck, vic.primus) if vic.primus != NOWHERE else None,
         "primuses_left": vic.primuses_left,
         "unseen": len(vic.unseen),
+        "offered": _offered(deck, state),
     }
+
+
+def _offered(deck: Victorum, state: State) -> JSON | None:
+    """The opportunity being kept or discarded, if one is (VIC-OPP-1)."""
+    task = state.tasks[0] if state.tasks else None
+    if task is None or task.kind != "deck.opportunity":
+        return None
+    return _card(deck, task.source)
 
 
 def _card(deck: Victorum, card: int) -> JSON:
