@@ -19,16 +19,17 @@ from gamehall.core.match import Match
 from gamehall.core.registry import create
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [
-    ("boss-quest", 3, 1, "heuristic"),
-    ("boss-quest", 5, 2, "random"),
-    ("20-strong", 1, 3, "heuristic"),
+CASES: list[tuple[str, int, int, str, dict[str, str]]] = [
+    ("boss-quest", 3, 1, "heuristic", {}),
+    ("boss-quest", 5, 2, "random", {}),
+    ("20-strong", 1, 3, "heuristic", {}),
+    ("20-strong", 1, 3, "heuristic", {"deck": "victorum"}),
 ]
 
 
-def playthrough(name: str, players: int, seed: int, bot: str) -> str:
+def playthrough(name: str, players: int, seed: int, bot: str, options: dict[str, str]) -> str:
     """The transcript of one seeded bot game, as the spectator reads it."""
-    game = create(name, players)
+    game = create(name, players, options)
     match = Match(game, seed, [make_bot(bot, game.name) for _ in range(players)])
     english = catalog("en")
     lines = [f"# {name}, {players} players, seed {seed}, {bot} bots"]
@@ -47,10 +48,13 @@ def playthrough(name: str, players: int, seed: int, bot: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize(("name", "players", "seed", "bot"), CASES)
-def test_golden_playthrough(name: str, players: int, seed: int, bot: str) -> None:
-    path = GOLDEN / f"{name}-{players}p-seed{seed}-{bot}.txt"
-    text = playthrough(name, players, seed, bot)
+@pytest.mark.parametrize(("name", "players", "seed", "bot", "options"), CASES)
+def test_golden_playthrough(
+    name: str, players: int, seed: int, bot: str, options: dict[str, str]
+) -> None:
+    variant = "".join(f"-{value}" for value in options.values())
+    path = GOLDEN / f"{name}{variant}-{players}p-seed{seed}-{bot}.txt"
+    text = playthrough(name, players, seed, bot, options)
     if os.environ.get("GAMEHALL_UPDATE_GOLDEN") or not path.exists():
         path.write_text(text)
     assert text == path.read_text()
