@@ -110,6 +110,8 @@ def test_bench_prints_json_for_every_game() -> None:
         ("play 20-strong --deck victorious", "option 'deck' must be one of too-many-bones"),
         ("play 20-strong --deck-file /nonexistent.toml", "cannot read card file"),
         ("simulate 20-strong --games 0", "--games must be at least 1"),
+        ("play 20-strong --deck victorum --scion zed", "unknown scion 'zed' (scions: s-orcina"),
+        ("play 20-strong --deck victorum --hero duster", "unknown hero 'duster' (heroes: h-"),
     ],
 )
 def test_bad_input_is_one_line_and_a_nonzero_exit(command: str, message: str) -> None:
@@ -117,6 +119,17 @@ def test_bad_input_is_one_line_and_a_nonzero_exit(command: str, message: str) ->
     assert result.returncode == 2
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_victorum_plays_itself_in_the_terminal_and_simulates() -> None:
+    """Issue 5: the mountain drawn as a pyramid; a bot game to the end; simulate's JSON."""
+    result = gamehall("play 20-strong --deck victorum --hero h-nereus --scion s-orcina --bots 1")
+    assert result.returncode == 0, result.stderr
+    assert "Mount Vesuvius" in result.stdout and "Training Grounds" in result.stdout
+    assert "You: move B" in result.stdout  # the first move goes to a foot camp
+    options = "--deck victorum --games 3 --bots heuristic --json"
+    data = json.loads(gamehall(f"simulate 20-strong {options}").stdout)
+    assert data["games"] == 3 and len(data["wins"]) == 1
 
 
 def test_tampered_record_is_rejected_with_the_index(tmp_path: Path) -> None:
