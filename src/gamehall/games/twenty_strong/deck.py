@@ -54,6 +54,8 @@ class DeckRules(ABC):
     title: ClassVar[str]
     parsers: ClassVar[Parsers] = {}
     zone_names: ClassVar[tuple[str, ...]] = ()
+    settles: ClassVar[bool] = False
+    """Whether the deck has something to ``settle`` (spares the call when not)."""
     reserve_zone: ClassVar[int] = NOWHERE
     """The zone of unrecruited dice, if the deck has one: dice effects recruit from it and
     dismiss into it (Victorum's Training Grounds)."""

@@ -65,7 +65,8 @@ def advance(game: TwentyStrong, s: State, settled: object = None) -> None:
     ``settled`` may name stacks whose due reveal ``s.reveal`` already gives (the stacks of
     the state ``s`` was copied from), to spare looking again."""
     _advance(game, s, settled)
-    while s.phase != OVER and game.deck.settle(s):
+    deck = game.deck
+    while deck.settles and s.phase != OVER and deck.settle(s):
         _advance(game, s, None)
 
 

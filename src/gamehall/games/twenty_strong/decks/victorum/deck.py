@@ -125,6 +125,7 @@ class Victorum(DeckRules):
     parsers = PARSERS
     zone_names: ClassVar[tuple[str, ...]] = ("training",)
     reserve_zone: ClassVar[int] = TRAINING
+    settles: ClassVar[bool] = True
     chance_phases: ClassVar[frozenset[str]] = CORE_PHASES | {SETUP, MOVE, CAMP, END}
 
     # tables compiled from the card file (see setup.py)
