@@ -31,8 +31,9 @@ def boss_quest_leaks(game: Any, state: Any, seat: int | None, view: dict[str, An
     problems = []
     codes = game.cards.weapon_codes
     strings = set(_strings(view, frozenset({"last_combat"})))
+    shown_at_the_end = game.is_over(state)  # the game ends at a combat, which shows them all
     for other, card in enumerate(state.hidden):
-        if other != seat and card >= 0 and codes[card] in strings:
+        if other != seat and card >= 0 and codes[card] in strings and not shown_at_the_end:
             problems.append(f"seat {other + 1}'s hidden weapon {codes[card]} is visible")
     for card, knower in state.deck_top:
         if knower not in (EVERYONE, seat) and codes[card] in strings:
@@ -61,7 +62,29 @@ def twenty_strong_leaks(game: Any, state: Any, seat: int | None, view: dict[str,
     return problems
 
 
+def ancient_terrible_things_leaks(
+    game: Any, state: Any, seat: int | None, view: dict[str, Any]
+) -> list[str]:
+    """Another player's Exploit cards in hand, or the Exploit deck's cards, found in ``view``.
+
+    Each card is one physical card, so its code or name showing anywhere means it leaked; a
+    finished game shows every hand.
+    """
+    if game.is_over(state):
+        return []
+    strings = set(_strings(view, frozenset()))
+    unseen = [e for p, player in enumerate(state.players) if p != seat for e in player.exploits]
+    unseen.extend(state.exploit_deck)
+    problems = []
+    for exploit in unseen:
+        card = game.cards.exploits[exploit]
+        if {card.code, card.name.en, card.name.fr} & strings:
+            problems.append(f"the unseen Exploit card {card.code} is visible")
+    return problems
+
+
 LEAK_CHECKS: dict[str, Callable[[Game[Any], Any, int | None, dict[str, Any]], list[str]]] = {
     "boss-quest": boss_quest_leaks,
     "20-strong": twenty_strong_leaks,
+    "ancient-terrible-things": ancient_terrible_things_leaks,
 }

@@ -57,12 +57,41 @@ def test_a_person_plays_by_number_and_notation_and_bad_input_reprompts(tmp_path:
     assert "Not understood: choose a number from 1 to" in result.stdout
     assert "You receive your hidden weapon" in result.stdout
     assert json.loads(record.read_text())["actions"]
+    board = result.stdout.split("Your move")[0]  # the first board shown to the person
+    assert "Knight 1 (you)" in board and "Knight 2" in board
+    assert "HP" in board and "Spells" in board.title()
+    assert "♥♥♥" in board  # three hearts each at the start
+
+
+def test_the_final_board_shows_every_weapon_and_no_one_arming() -> None:
+    """At the end every hidden weapon has been shown at the last combat."""
+    result = gamehall("play boss-quest --players 3 --bots 3 --seed 1")
+    final = result.stdout.rsplit("Round ", 1)[1]
+    assert "🂠" not in final and "Arming" not in final and "+?" not in final
 
 
 def test_french_play_speaks_french() -> None:
     result = gamehall("play boss-quest --players 2 --bots 2 --seed 1 --lang fr")
     assert result.returncode == 0
     assert "Partie terminée" in result.stdout and "le Boss est" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        ("play boss-quest --players 7 --lang fr", "erreur : boss-quest se joue de 2 à 5 joueurs"),
+        ("play échecs --lang fr", "erreur : jeu inconnu « échecs »"),
+        (
+            "play boss-quest --players 3 --bots 9 --lang fr",
+            "erreur : --bots doit être entre 0 et 3",
+        ),
+    ],
+)
+def test_command_errors_speak_the_requested_language(command: str, message: str) -> None:
+    result = gamehall(command)
+    assert result.returncode == 2
+    assert result.stderr.strip() == message or result.stderr.startswith(message)
+    assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_french_errors_are_french() -> None:
@@ -112,6 +141,9 @@ def test_bench_prints_json_for_every_game() -> None:
         ("simulate 20-strong --games 0", "--games must be at least 1"),
         ("play 20-strong --deck victorum --scion zed", "unknown scion 'zed' (scions: s-orcina"),
         ("play 20-strong --deck victorum --hero duster", "unknown hero 'duster' (heroes: h-"),
+        ("play boss-quest --players abc", "error: Invalid value for '--players'"),
+        ("play boss-quest --speed 3", "error: No such option: --speed"),
+        ("dance", "error: No such command 'dance'"),
     ],
 )
 def test_bad_input_is_one_line_and_a_nonzero_exit(command: str, message: str) -> None:

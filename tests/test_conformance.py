@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from gamehall.core.errors import IllegalActionError
 from gamehall.core.game import CHANCE, Game
 from gamehall.core.match import Match
 from gamehall.core.record import Record, replay
-from gamehall.core.registry import games
+from gamehall.core.registry import create, games
 from tests.leaks import LEAK_CHECKS
 
 MAX_STEPS = 20_000
@@ -50,6 +51,12 @@ def random_game(game: Game[Any], seed: int) -> tuple[list[Any], list[Any]]:
     raise AssertionError(f"the game did not end within {MAX_STEPS} steps")
 
 
+def assert_notation_round_trips(game: Game[Any], actions: Iterable[Any], where: str) -> None:
+    """``parse_action(str(a)) == a`` for every action of ``actions``."""
+    for action in actions:
+        assert game.parse_action(str(action)) == action, f"{where}: notation of {action!r}"
+
+
 @pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
 def test_random_play_keeps_the_contract(name: str, players: int, options: dict[str, Any]) -> None:
     """Legal actions, chance odds, notation, illegal actions and views over many seeds."""
@@ -61,19 +68,34 @@ def test_random_play_keeps_the_contract(name: str, players: int, options: dict[s
     for seed in range(12):
         states, actions = random_game(game, seed)
         assert game.outcome(states[-1]) is not None
-        for state, action in zip(states, actions, strict=False):
+        # A second instance of the same game, made by the registry, replays the same actions
+        # in step: its states must equal the first game's, and so must what it answers.
+        twin = create(name, players, options)
+        assert twin is not game
+        twin_state = twin.initial_state()
+        for step, (state, action) in enumerate(zip(states, actions, strict=False)):
+            where = f"seed {seed}, step {step}"
+            assert twin_state == state and twin_state is not state, f"{where}: replay differs"
             mover = game.to_move(state)
-            # Notation round-trips for every action, chance outcomes included.
+            assert twin.to_move(twin_state) == mover
+            # Notation round-trips for the action taken (chance outcomes included) and below
+            # for every legal action and every chance outcome.
             assert game.parse_action(str(action)) == action
             if mover == CHANCE:
                 outcomes = game.chance_outcomes(state)
                 assert outcomes and sum(p for _, p in outcomes) == 1
                 assert all(p > 0 for _, p in outcomes) and game.legal_actions(state) == ()
+                assert twin.chance_outcomes(twin_state) == outcomes, f"{where}: chance odds"
+                assert_notation_round_trips(game, (a for a, _ in outcomes), where)
+                twin_state = twin.apply(twin_state, action)
                 continue
             legal = list(game.legal_actions(state))
             assert legal, "a seat to move must have a legal action"
-            assert legal == list(game.legal_actions(state)), "legal actions must be deterministic"
+            assert list(twin.legal_actions(twin_state)) == legal, (
+                f"{where}: legal actions must be deterministic (same list, same order)"
+            )
             assert len(set(map(str, legal))) == len(legal)
+            assert_notation_round_trips(game, legal, where)
             seen_actions.extend(legal)
             # Illegal actions are refused with a reason and leave the state unchanged.
             snapshot = pickle.dumps(state)
@@ -84,6 +106,8 @@ def test_random_play_keeps_the_contract(name: str, players: int, options: dict[s
                     game.apply(state, candidate)
                 assert str(candidate) in str(error.value) and len(str(error.value)) > 10
             assert pickle.dumps(state) == snapshot
+            twin_state = twin.apply(twin_state, action)
+        assert twin_state == states[-1] and twin.outcome(twin_state) == game.outcome(states[-1])
         # Views: JSON-ready, fresh, and free of other seats' secrets.
         for state in [*states[:: max(1, len(states) // 25)], states[-1]]:
             for seat in [None, *range(players)]:

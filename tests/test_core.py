@@ -23,6 +23,7 @@ from gamehall.core.i18n import Text, catalog
 from gamehall.core.match import Match
 from gamehall.core.record import Record, replay
 from gamehall.core.registry import create, find_game
+from gamehall.games.boss_quest.cards import HOUSE_FILE
 
 
 def test_registry_finds_games_by_name_and_alias() -> None:
@@ -175,3 +176,18 @@ def test_catalogs_have_the_same_keys_in_english_and_french() -> None:
 
 def test_chance_is_the_first_mover() -> None:
     assert create("boss-quest", 2).to_move(create("boss-quest", 2).initial_state()) == CHANCE
+
+
+def test_a_record_played_with_a_card_file_replays_only_against_that_file(tmp_path: Path) -> None:
+    """A player's own card file: the record keeps its digest; a changed file is refused."""
+    cards = tmp_path / "cards.toml"
+    cards.write_text(HOUSE_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    game = create("boss-quest", 3, {"cards": str(cards)})
+    match = Match(game, 5, [make_bot("random", game.name)] * 3)
+    match.play_out()
+    record = Record.from_json(json.loads(json.dumps(Record.of(match).to_json())))
+    assert set(record.files) == {"cards"}
+    assert replay(record).outcome() == match.outcome()
+    cards.write_text(cards.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    with pytest.raises(InvalidRecordError, match="is not the one this game was played with"):
+        replay(record)

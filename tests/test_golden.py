@@ -55,6 +55,12 @@ def test_golden_playthrough(
     variant = "".join(f"-{value}" for value in options.values())
     path = GOLDEN / f"{name}{variant}-{players}p-seed{seed}-{bot}.txt"
     text = playthrough(name, players, seed, bot, options)
-    if os.environ.get("GAMEHALL_UPDATE_GOLDEN") or not path.exists():
+    if os.environ.get("GAMEHALL_UPDATE_GOLDEN"):
         path.write_text(text)
+    elif not path.exists():
+        pytest.fail(
+            f"missing golden file {path}: if this case is new, write it with "
+            "GAMEHALL_UPDATE_GOLDEN=1 pytest tests/test_golden.py and review the transcript",
+            pytrace=False,
+        )
     assert text == path.read_text()

@@ -49,7 +49,7 @@ def check_payloads(client: TestClient, table: str, tokens: dict[int, str]) -> in
         new_lines = len(match.log(seat, round_start(match)))
         recent = data["log"][-new_lines:] if new_lines else []
         for other, card in enumerate(state.hidden):
-            if other == seat or card < 0:
+            if other == seat or card < 0 or match.is_over():  # the last combat shows them all
                 continue
             code, name = game.cards.weapon_codes[card], weapon_name(game, card)["en"]
             assert f'data-card="{code}"' not in html, f"seat {other}'s hidden {code} in HTML"

@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from typer.exceptions import TyperException
 
 from gamehall.core.errors import GamehallError, OptionError
-from gamehall.core.i18n import LANGUAGES, Text, catalog
+from gamehall.core.i18n import LANGUAGES, Catalog, Text, catalog
 from gamehall.core.registry import create, find_game, games
 
 app = typer.Typer(
@@ -72,7 +74,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     for pair in pairs or []:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise OptionError(f"option {pair!r} must be written NAME=VALUE")
+            raise OptionError.of(Text("cli.option_form", {"pair": pair}))
         options[name.strip()] = value.strip()
     return options
 
@@ -88,7 +90,8 @@ def check_language(lang: str) -> str:
 def list_games(lang: Lang = "en") -> None:
     """List the games of the hall."""
     texts = catalog(check_language(lang))
-    table = Table("game", "aliases", "players", "about")
+    columns = ("game", "aliases", "players", "about")
+    table = Table(*(texts.render(Text(f"cli.column.{column}")) for column in columns))
     for game in games():
         players = f"{game.min_players}–{game.max_players}"
         about = texts.render(Text(f"{game.name}.summary"))
@@ -131,7 +134,7 @@ def play(
         from gamehall.cli.ranks import RankBook
 
         if rank is not None:
-            raise OptionError("--ranked plays at your recorded rank: give no --rank")
+            raise OptionError.of(Text("cli.ranked_and_rank"))
         book = RankBook()
     options = game_options(option, deck, hero, boss, rank, deck_file)
     configured = create(game, players, options)
@@ -140,21 +143,22 @@ def play(
         options["rank"] = str(book.rank(deck_name))
         configured = create(game, players, options)
     if not 0 <= bots <= players:
-        raise OptionError(f"--bots must be between 0 and {players}, not {bots}")
+        raise OptionError.of(Text("cli.bots_range", {"players": players, "bots": bots}))
     agents = [None] * (players - bots) + [make_bot(bot, configured.name) for _ in range(bots)]
     if seed is None:
         import secrets
 
         seed = secrets.randbelow(2**31)
     if record is not None and not record.resolve().parent.is_dir():
-        raise OptionError(f"cannot write the record: no directory {record.resolve().parent}")
+        raise OptionError.of(Text("cli.record_directory", {"path": str(record.resolve().parent)}))
     match = Match(configured, seed, agents)
-    console.print(f"[dim]{configured.title} — seed {seed}[/]")
+    started = Text("cli.started", {"game": configured.title, "seed": seed})
+    console.print(f"[dim]{escape(texts.render(started))}[/]")
     session = TerminalSession(match, console, texts, console.input, record, delay)
     try:
         session.run()
     except Quit:
-        console.print("[dim]bye[/]")
+        console.print(f"[dim]{escape(texts.render(Text('cli.bye')))}[/]")
         return
     outcome = match.outcome()
     if book is not None and outcome is not None and agents[0] is None:
@@ -180,7 +184,7 @@ def replay(
     match = replay_record(record)
     if verify:
         outcome = match.outcome()
-        summary = json.dumps(outcome.to_json()) if outcome else "unfinished"
+        summary = json.dumps(outcome.to_json()) if outcome else texts.render(Text("cli.unfinished"))
         console.print(
             texts.render(
                 Text("core.replay_ok", {"actions": len(record.actions), "outcome": summary})
@@ -189,7 +193,7 @@ def replay(
         return
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < match.game.players:
-        raise OptionError(f"--seat must be between 1 and {match.game.players}")
+        raise OptionError.of(Text("cli.seat_range", {"players": match.game.players}))
     for index in range(len(match.actions)):
         lines = match.game.describe(
             match.states[index], match.actions[index], match.states[index + 1], viewer
@@ -197,7 +201,10 @@ def replay(
         for line in lines:
             console.print(f"[dim]{index:4d}[/] {texts.render(line)}", highlight=False)
         if step and lines:
-            console.input("")
+            try:
+                console.input("")
+            except EOFError:  # the input ended: show where the game stands
+                break
     console.print(render_view(match.game, match.view(viewer), texts))
 
 
@@ -226,9 +233,9 @@ def simulate(
     if bots and len(kinds) == 1 and players > 1:
         kinds = kinds * players
     if len(kinds) != players:
-        raise OptionError(f"--bots names {len(kinds)} bots for {players} players")
+        raise OptionError.of(Text("cli.bots_count", {"bots": len(kinds), "players": players}))
     if games_ < 1:
-        raise OptionError("--games must be at least 1")
+        raise OptionError.of(Text("cli.games_minimum"))
     options = game_options(option, deck, hero, boss, rank, deck_file)
     result = run(find_game(game).name, players, kinds, games_, seed, options)
     data = result.to_json()
@@ -306,11 +313,36 @@ def serve(
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command; a bad input ends with a one-line error and exit status 2."""
+    args = sys.argv[1:] if argv is None else argv
+    texts = catalog(requested_language(args))
     try:
-        app(argv)
+        status = app(args, standalone_mode=False)
     except GamehallError as error:
-        errors.print(f"error: {error}", markup=False, highlight=False)
-        sys.exit(2)
-    except KeyboardInterrupt:
+        fail(texts, error.render(texts.language))
+    except TyperException as error:  # a usage error: a bad value, option or command
+        message = getattr(error, "format_message", error.__str__)()
+        fail(texts, " ".join(message.split()))
+    except (KeyboardInterrupt, typer.Abort):
         errors.print("interrupted")
         sys.exit(130)
+    if isinstance(status, int) and status:
+        sys.exit(status)
+
+
+def requested_language(args: list[str]) -> str:
+    """The language a command line asks for with ``--lang`` (English if none or unknown)."""
+    for index, arg in enumerate(args):
+        value = args[index + 1] if arg == "--lang" and index + 1 < len(args) else None
+        if arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        if value in LANGUAGES:
+            return value
+    return "en"
+
+
+def fail(texts: Catalog, message: str) -> NoReturn:
+    """Print ``message`` as a one-line error in the catalog's language; exit status 2."""
+    errors.print(
+        texts.render(Text("core.error", {"message": message})), markup=False, highlight=False
+    )
+    sys.exit(2)

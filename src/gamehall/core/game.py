@@ -75,17 +75,29 @@ class OptionSpec:
             else:
                 converted = str(value)
         except (TypeError, ValueError):
-            raise OptionError(
-                f"option {self.name!r} takes a {kind.__name__}, not {value!r}"
+            raise OptionError.of(
+                Text(
+                    "core.option.type",
+                    {"option": self.name, "kind": kind.__name__, "value": repr(value)},
+                )
             ) from None
         if self.choices is not None and converted not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise OptionError.of(
+                Text(
+                    "core.option.choices",
+                    {"option": self.name, "allowed": allowed, "value": repr(value)},
+                )
+            )
         if isinstance(converted, int) and not isinstance(converted, bool):
             if self.minimum is not None and converted < self.minimum:
-                raise OptionError(f"option {self.name!r} must be at least {self.minimum}")
+                raise OptionError.of(
+                    Text("core.option.minimum", {"option": self.name, "bound": self.minimum})
+                )
             if self.maximum is not None and converted > self.maximum:
-                raise OptionError(f"option {self.name!r} must be at most {self.maximum}")
+                raise OptionError.of(
+                    Text("core.option.maximum", {"option": self.name, "bound": self.maximum})
+                )
         return converted
 
 
@@ -113,8 +125,10 @@ class Game(ABC, Generic[S]):
 
     def __init__(self, players: int, options: Mapping[str, object] | None = None) -> None:
         if not self.min_players <= players <= self.max_players:
-            span = f"{self.min_players} to {self.max_players}"
-            raise OptionError(f"{self.name} is played by {span} players, not {players}")
+            bounds = {"minimum": self.min_players, "maximum": self.max_players}
+            raise OptionError.of(
+                Text("core.option.players", {"game": self.name, "players": players, **bounds})
+            )
         self.players = players
         self.options = self._resolve_options(dict(options or {}))
 
@@ -123,7 +137,12 @@ class Game(ABC, Generic[S]):
         unknown = sorted(set(given) - set(specs))
         if unknown:
             known = ", ".join(specs) or "none"
-            raise OptionError(f"{self.name} has no option {unknown[0]!r} (options: {known})")
+            raise OptionError.of(
+                Text(
+                    "core.option.unknown",
+                    {"game": self.name, "option": unknown[0], "known": known},
+                )
+            )
         resolved = {name: spec.default for name, spec in specs.items()}
         for name, value in given.items():
             resolved[name] = specs[name].coerce(value)

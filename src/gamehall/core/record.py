@@ -1,12 +1,15 @@
 """Game records: everything needed to replay a game exactly, as JSON.
 
-A record is ``{format, rules_version, game, players, options, seats, seed, actions, outcome}``;
-``actions`` holds every action in notation, chance outcomes included. :func:`replay` rebuilds
-the game and rejects a record that does not replay with the action's index and the reason.
+A record is ``{format, rules_version, game, players, options, seats, seed, actions, outcome}``,
+plus ``files``: the SHA-256 of each card file an option named, so a record played with a
+player's own cards refuses to replay against a changed file. ``actions`` holds every action in
+notation, chance outcomes included. :func:`replay` rebuilds the game and rejects a record that
+does not replay with the action's index and the reason.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -35,6 +38,8 @@ class Record:
     seats: list[str] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     outcome: Outcome | None = None
+    files: dict[str, str] = field(default_factory=dict)
+    """Option name -> SHA-256 of the card file it named when the game was played."""
     format: int = FORMAT
 
     @classmethod
@@ -50,6 +55,7 @@ class Record:
             seats=list(match.seat_names),
             actions=[str(a) for a in match.actions],
             outcome=match.outcome(),
+            files=file_digests(game),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -64,6 +70,7 @@ class Record:
             "seed": self.seed,
             "actions": self.actions,
             "outcome": self.outcome.to_json() if self.outcome else None,
+            **({"files": self.files} if self.files else {}),
         }
 
     @classmethod
@@ -87,6 +94,9 @@ class Record:
                 raise InvalidRecordError(f"record field {name!r} is missing or of the wrong type")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise InvalidRecordError("record field 'actions' must hold only strings")
+        files = data.get("files", {})
+        if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
+            raise InvalidRecordError("record field 'files' must map options to digests")
         outcome = data.get("outcome")
         try:
             parsed = Outcome.from_json(outcome) if outcome is not None else None
@@ -101,6 +111,7 @@ class Record:
             seats=data["seats"],
             actions=data["actions"],
             outcome=parsed,
+            files=files,
         )
 
     def save(self, path: Path) -> None:
@@ -139,6 +150,13 @@ def replay(record: Record) -> Match:
             f"record was played under rules version {record.rules_version}, "
             f"this is version {game.rules_version} of {game.name}"
         )
+    played, now = record.files, file_digests(game)
+    for option in sorted(played):
+        if now.get(option) != played[option]:
+            path = game.options.get(option)
+            raise InvalidRecordError(
+                f"the card file {path} (option {option!r}) is not the one this game was played with"
+            )
     match = Match(game, record.seed, seat_names=record.seats or None)
     for index, text in enumerate(record.actions):
         try:
@@ -152,3 +170,16 @@ def replay(record: Record) -> Match:
             f"the replayed outcome {match.outcome()} differs from the recorded {record.outcome}"
         )
     return match
+
+
+def file_digests(game: Game[Any]) -> dict[str, str]:
+    """The SHA-256 of each file a local-only option of ``game`` names (a player's card file)."""
+    digests = {}
+    for spec in type(game).option_specs:
+        path = game.options.get(spec.name)
+        if not spec.remote and path and path != spec.default:
+            try:
+                digests[spec.name] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+            except OSError as error:
+                raise InvalidRecordError(f"cannot read {path}: {error.strerror}") from None
+    return digests

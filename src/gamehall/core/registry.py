@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from gamehall.core.errors import UnknownGameError
 from gamehall.core.game import Game
+from gamehall.core.i18n import Text
 
 _GAMES: dict[str, type[Game[object]]] = {}
 
@@ -38,7 +39,7 @@ def find_game(name: str) -> type[Game[object]]:
         if wanted == game.name or wanted in game.aliases:
             return game
     known = ", ".join(sorted(_GAMES))
-    raise UnknownGameError(f"unknown game {name!r} (known games: {known})")
+    raise UnknownGameError.of(Text("core.unknown_game", {"name": name, "known": known}))
 
 
 def create(name: str, players: int, options: Mapping[str, object] | None = None) -> Game[object]:

@@ -14,7 +14,7 @@ from fastapi import FastAPI, Form, Header, HTTPException, Query, Request, WebSoc
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
@@ -41,6 +41,20 @@ MAX_BODY = 16 * 1024
 STATIC = Path(__file__).with_name("static")
 
 
+ClockSeconds = Annotated[float, Field(ge=5, le=3600)]
+"""A table's clock: how long a person may think over one decision before a bot steps in."""
+
+
+def clock_seconds(text: str) -> float | None:
+    """The lobby form's clock field: empty for no clock, else seconds (HTTP 422 if not valid)."""
+    if not text.strip():
+        return None
+    try:
+        return TypeAdapter(ClockSeconds).validate_python(text.strip())
+    except ValidationError as error:
+        raise HTTPException(422, f"clock: {error.errors()[0]['msg']}") from None
+
+
 class SeatSpec(BaseModel):
     """How to fill one seat: ``me``, ``invite`` or ``bot`` (with its kind)."""
 
@@ -59,7 +73,7 @@ class NewTable(BaseModel):
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=20)
     seats: list[SeatSpec] = Field(min_length=1, max_length=10)
     bot_delay: float = Field(default=0.6, ge=0, le=10)
-    clock: float | None = Field(default=None, ge=5, le=3600)
+    clock: ClockSeconds | None = None
     seed: str | None = Field(default=None, max_length=64, pattern=r"^[\w-]+$")
 
 
@@ -103,7 +117,12 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
+        if length is not None and not length.isdigit():
+            await JSONResponse({"error": "content-length is not a number"}, 400)(
+                scope, receive, send
+            )
+            return
+        if length is not None and int(length) > self.limit:
             await self.refuse(scope, receive, send)
             return
         received, refused = 0, False
@@ -217,6 +236,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         players: Annotated[int, Form(ge=1, le=10)],
         seat_kinds: Annotated[list[str], Form()],
         bot_delay: Annotated[float, Form(ge=0, le=10)] = 0.6,
+        clock: Annotated[str, Form(max_length=8)] = "",
     ) -> Response:
         seats = [
             SeatRequest(kind.split(":")[0], kind.partition(":")[2] or "heuristic")
@@ -228,7 +248,9 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             for key, value in form.items()
             if str(key).startswith("opt:") and value != ""
         }
-        info, tokens = hall.create_table(game, players, options, seats, bot_delay)
+        info, tokens = hall.create_table(
+            game, players, options, seats, bot_delay, clock_seconds(clock)
+        )
         links = {seat: f"/t/{info.id}/seat/{token}" for seat, token in tokens.items()}
         mine = [s for s, kind in enumerate(seat_kinds[:players]) if kind == "me"]
         if mine and len(links) == 1:

@@ -62,7 +62,10 @@ class LiveTable:
     listeners: dict[asyncio.Queue[int], int | None] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     logs: LogCache = field(default_factory=LogCache)
-    timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    clocks: dict[int, tuple[int, asyncio.Task[None]]] = field(default_factory=dict)
+    """Per seat: the sequence number its clock runs for, and the countdown."""
+    graces: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    """Per seat whose person left: the countdown before a bot steps in."""
 
     @property
     def seq(self) -> int:
@@ -267,15 +270,19 @@ class Hall:
                     self._commit(live, match.choose_for_bot(), mover)
 
     def _start_clock(self, live: LiveTable, seat: int) -> None:
-        """A person to move on a table with a clock has that long before a bot steps in."""
-        if live.info.clock:
-            self._set_timer(live, seat, self._clock_runs_out(live, seat, live.seq))
+        """A person to move on a table with a clock has that long before a bot steps in.
 
-    def _set_timer(self, live: LiveTable, seat: int, waiting: Any) -> None:
-        old = live.timers.pop(seat, None)
-        if old is not None:
-            old.cancel()
-        live.timers[seat] = asyncio.get_running_loop().create_task(waiting)
+        The clock runs once per decision: reconnecting or reloading never restarts it.
+        """
+        if not live.info.clock:
+            return
+        running = live.clocks.get(seat)
+        if running is not None and running[0] == live.seq and not running[1].done():
+            return
+        if running is not None:
+            running[1].cancel()
+        countdown = self._clock_runs_out(live, seat, live.seq)
+        live.clocks[seat] = (live.seq, asyncio.get_running_loop().create_task(countdown))
 
     async def _clock_runs_out(self, live: LiveTable, seat: int, seq: int) -> None:
         await asyncio.sleep(live.info.clock or 0)
@@ -303,10 +310,9 @@ class Hall:
         """A queue that receives the new sequence number after every change."""
         queue: asyncio.Queue[int] = asyncio.Queue()
         live.listeners[queue] = seat
-        if seat is not None and not live.info.clock:
-            timer = live.timers.pop(seat, None)
-            if timer is not None:
-                timer.cancel()
+        grace = live.graces.pop(seat, None) if seat is not None else None
+        if grace is not None:
+            grace.cancel()
         self.start_driver(live)
         return queue
 
@@ -316,7 +322,11 @@ class Hall:
         if seat is None or seat in live.listeners.values():
             return
         if live.match.agents[seat] is None and not live.match.is_over():
-            self._set_timer(live, seat, self._grace_runs_out(live, seat))
+            old = live.graces.pop(seat, None)
+            if old is not None:
+                old.cancel()
+            countdown = self._grace_runs_out(live, seat)
+            live.graces[seat] = asyncio.get_running_loop().create_task(countdown)
 
     def record(self, live: LiveTable) -> Record:
         """The table's game record."""
@@ -325,7 +335,8 @@ class Hall:
     async def close(self) -> None:
         """Cancel every background task (at shutdown)."""
         for live in self.tables.values():
-            tasks = [*live.timers.values(), *([live.driver] if live.driver else [])]
+            clocks = [task for _, task in live.clocks.values()]
+            tasks = [*clocks, *live.graces.values(), *([live.driver] if live.driver else [])]
             for task in tasks:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

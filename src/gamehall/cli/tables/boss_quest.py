@@ -59,6 +59,8 @@ def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> Renderab
         if player["armorer"]:
             name += f" ⚒ {t(Text('bq.ui.armorer'))}"
         status = RichText(t(Text("bq.ui.at_magician" if player["at_magician"] else "bq.ui.arming")))
+        if view["to_move"] is None:
+            status = RichText("—")
         if player["over"]:
             status = RichText(t(Text("bq.ui.over")), style="bold red")
         attack = str(player.get("attack", f"{player['visible_total']}+?"))

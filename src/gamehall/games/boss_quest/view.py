@@ -48,7 +48,7 @@ def build_view(game: BossQuest, state: BossQuestState, seat: int | None) -> JSON
     for p in range(game.players):
         hidden = state.hidden[p]
         visible = [codes[c] for c in state.visible[p]]
-        mine = seat in (p, EVERYTHING)
+        mine = seat in (p, EVERYTHING) or not playing  # the last combat showed every weapon
         shown = sum(cards.weapon_values[c] for c in state.visible[p])
         arming = playing and not state.at_magician[p] and state.boss > 0
         entry: dict[str, Any] = {

@@ -1,0 +1,134 @@
+"""A table's clock (set from the lobby form) and the bots' pause.
+
+Only lower bounds on time are asserted: a slow machine may take longer, never shorter.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from gamehall.web.app import create_app
+from gamehall.web.hall import SeatRequest
+from tests.web.test_api import act, open_table, snapshot, wait_for_turn
+
+
+def form(clock: str, players: int = 2) -> dict[str, Any]:
+    """The lobby form for a Boss Quest table: me, then heuristic bots."""
+    kinds = ["me"] + ["bot:heuristic"] * (players - 1)
+    return {
+        "game": "boss-quest",
+        "players": str(players),
+        "seat_kinds": kinds,
+        "bot_delay": "0",
+        "clock": clock,
+    }
+
+
+def test_the_lobby_form_has_a_clock_field(client: TestClient) -> None:
+    """Seconds, 5 to 3600, empty for none."""
+    page = client.get("/").text
+    assert 'name="clock"' in page and 'min="5"' in page and 'max="3600"' in page
+
+
+def test_the_form_sets_the_clock_or_none_and_refuses_bad_values(client: TestClient) -> None:
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    for text, clock in (("", None), ("5", 5.0), (" 90 ", 90.0), ("3600", 3600.0)):
+        response = client.post("/tables", data=form(text), follow_redirects=False)
+        assert response.status_code == 303, response.text
+        table_id = response.headers["location"].split("/")[2]
+        assert hall.store.get(table_id).clock == clock, text
+    before = len(hall.store.list_tables())
+    for text in ("4", "0", "-5", "3601", "soon", "nan", "inf"):
+        response = client.post("/tables", data=form(text), follow_redirects=False)
+        assert response.status_code == 422, (text, response.text)
+        assert "clock" in response.json()["error"]
+    assert len(hall.store.list_tables()) == before, "a refused form opened a table"
+
+
+def test_a_clock_set_in_the_form_hands_a_slow_seat_to_a_bot(client: TestClient) -> None:
+    """The smallest clock the form allows (5 s): the seat is replaced, never sooner."""
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    started = time.monotonic()
+    response = client.post("/tables", data=form("5"), follow_redirects=False)
+    assert response.status_code == 303, response.text
+    link = response.headers["location"]
+    table_id = link.split("/")[2]
+    assert client.get(link).status_code == 200  # opening the seat page starts the table
+    assert hall.live(table_id).info.clock == 5.0
+    replaced_at = None
+    for _ in range(1200):
+        if hall.store.get(table_id).seats[0].replaced:
+            replaced_at = time.monotonic()
+            break
+        time.sleep(0.02)
+    assert replaced_at is not None, "the clock never handed the seat to a bot"
+    assert replaced_at - started >= 5.0, "the seat was handed over before its clock ran out"
+    assert hall.store.get(table_id).seats[0].bot == "heuristic"
+    for _ in range(500):
+        if hall.live(table_id).match.is_over():
+            break
+        time.sleep(0.02)
+    assert hall.live(table_id).match.is_over(), "the bot that took the seat finished the game"
+
+
+def test_reconnecting_does_not_restart_the_clock(tmp_path: Path) -> None:
+    """A person who keeps reopening the seat's socket still runs out of time on one decision."""
+    app = create_app(f"sqlite:///{tmp_path / 'clock.db'}", leave_grace=60)
+    with TestClient(app) as client:
+        hall = app.state.hall
+        started = time.monotonic()
+        # A clock shorter than the API allows (5 s), so the test is quick.
+        info, tokens = hall.create_table(
+            "boss-quest", 2, {}, [SeatRequest("me"), SeatRequest("bot")], bot_delay=0, clock=1.5
+        )
+        snapshot(client, info.id)  # loading the table starts its driver
+        live = hall.live(info.id)
+        for _ in range(500):
+            if live.match.to_move() == 0 and 0 in live.clocks:
+                break
+            time.sleep(0.01)
+        countdown = live.clocks[0]
+        reconnections = 0
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:  # back to back, far more often than every 1.5 s
+            if hall.store.get(info.id).seats[0].replaced:
+                break
+            with client.websocket_connect(f"/ws/tables/{info.id}?token={tokens[0]}") as socket:
+                socket.receive_json()
+                reconnections += 1
+                if not live.info.seats[0].replaced:
+                    assert live.clocks[0] is countdown, "a reconnection started a new countdown"
+        replaced_at = time.monotonic()
+        assert hall.store.get(info.id).seats[0].replaced, "reconnecting kept the clock from ending"
+        assert replaced_at - started >= 1.5
+        assert reconnections >= 3
+
+
+def test_a_bot_waits_the_tables_pause_after_a_persons_move(client: TestClient) -> None:
+    """With a pause of 0.5 s, a bot's move is never applied sooner after the person's."""
+    pause = 0.5
+    table = open_table(client, [{"kind": "me"}, {"kind": "bot"}], bot_delay=pause)
+    token = table["seats"][0]["token"]
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    match = hall.live(table["id"]).match
+    waits: list[float] = []
+    while len(waits) < 3:
+        state = wait_for_turn(client, table["id"], token)
+        if state["over"]:
+            break
+        seq = state["seq"]
+        moved = time.monotonic()
+        assert act(client, table["id"], token, seq, state["legal"][0]["action"]).status_code == 200
+        for _ in range(1000):
+            if 1 in match.movers[seq + 1 :]:
+                waits.append(time.monotonic() - moved)
+                break
+            if match.to_move() == 0 or match.is_over():
+                break  # the person moves again first: nothing to measure this time
+            time.sleep(0.005)
+    assert len(waits) >= 2, "the bot hardly ever moved after the person"
+    assert min(waits) >= pause, f"a bot moved {min(waits):.3f} s after the person (pause {pause})"

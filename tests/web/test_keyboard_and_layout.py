@@ -1,0 +1,163 @@
+"""The table page by keyboard alone, and on a phone-sized screen (Playwright, Chromium).
+
+Each key press must move the table on: the table's ``data-seq`` (its next sequence number)
+is read before and after. Screenshots are kept in ``artifacts/``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.web.conftest import Server
+from tests.web.test_browser import ARGS, CHROMIUM, shot
+
+NO_KEY = 10
+"""The first action without a number key (keys 1–9 name the first nine buttons)."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def open_table(server: Server, seats: list[dict[str, str]], **extra: Any) -> dict[str, Any]:
+    response = httpx.post(
+        server.base + "/api/tables",
+        json={"game": "boss-quest", "players": len(seats), "bot_delay": 0, "seats": seats, **extra},
+        timeout=30,
+    )
+    assert response.status_code == 201, response.text
+    table: dict[str, Any] = response.json()
+    return table
+
+
+def seq_of(page: Page) -> int:
+    """The sequence number of the view on the page."""
+    return int(page.locator("#table .bq").get_attribute("data-seq") or "-1")
+
+
+def wait_seq(page: Page, compare: str, value: int) -> None:
+    """Wait until the page's view has a sequence number ``compare`` (``>``, ``==``) ``value``."""
+    page.wait_for_function(
+        "([compare, value]) => { const bq = document.querySelector('#table .bq');"
+        " if (!bq) return false; const seq = Number(bq.dataset.seq);"
+        " return compare === '>' ? seq > value : seq === value; }",
+        arg=[compare, value],
+        timeout=15_000,
+    )
+
+
+def focus_by_tab(page: Page, action: str) -> None:
+    """Press Tab until the action's button has the focus."""
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement && document.activeElement.dataset.action")
+        if focused == action:
+            return
+    raise AssertionError(f"Tab never reached the button of {action!r}")
+
+
+def test_a_whole_game_against_two_bots_by_keyboard_alone(browser: Browser, server: Server) -> None:
+    """Number keys, and Tab then Enter for actions past the ninth, play a game to its end."""
+    seats = [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}]
+    table = open_table(server, seats, seed="keys-2")  # a deal where ten actions are offered
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(server.base + table["seats"][0]["link"])
+    number_keys = tabbed = 0
+    for move in range(600):
+        page.wait_for_selector("button.act, .outcome", timeout=15_000)
+        if page.locator(".outcome").count():
+            break
+        before = seq_of(page)
+        buttons = page.locator("button.act")
+        count = buttons.count()
+        if count >= NO_KEY and tabbed < 3:
+            focus_by_tab(page, buttons.nth(NO_KEY - 1).get_attribute("data-action") or "")
+            page.keyboard.press("Enter")
+            tabbed += 1
+        else:
+            key = min(count, 9) if move % 4 == 3 else 1 + move % min(count, 2)  # mostly asks
+            page.keyboard.press(str(key))
+            number_keys += 1
+        wait_seq(page, ">", before)  # every key press moved the table on
+    expect(page.locator(".outcome")).to_be_visible()
+    assert "Game over" in page.locator(".outcome").inner_text()
+    assert page.locator("#table .bq").get_attribute("data-over") == "true"
+    assert tabbed >= 1, "no turn offered ten actions: Tab and Enter were never tried"
+    assert number_keys >= 5
+    shot(page, "bq-keyboard-finished")
+    page.close()
+
+
+def seat_to_move(server: Server, table: dict[str, Any]) -> dict[str, Any]:
+    """The seat (of ``table["seats"]``) that must act first, once chance has dealt."""
+    for _ in range(300):
+        mover = httpx.get(f"{server.base}/api/tables/{table['id']}", timeout=30).json()["to_move"]
+        seat: dict[str, Any] | None = next((s for s in table["seats"] if s["seat"] == mover), None)
+        if seat is not None:
+            return seat
+        time.sleep(0.05)
+    raise AssertionError("no person got a turn")
+
+
+def test_the_u_key_undoes_my_last_action_only_when_allowed(
+    browser: Browser, server: Server
+) -> None:
+    """``u`` takes back a discard; after a draw it is refused and the table stays put."""
+    people = [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}]
+    table = open_table(server, people)
+    seat = seat_to_move(server, table)
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(server.base + seat["link"])
+    expect(page.locator("button.act").first).to_be_visible(timeout=15_000)
+    start = seq_of(page)
+    focus_by_tab(page, "discard 1")  # keyboard only, whatever its place among the buttons
+    page.keyboard.press("Enter")
+    wait_seq(page, "==", start + 1)
+    expect(page.locator("button.act")).to_have_count(0)  # the next knight's turn
+    page.keyboard.press("u")
+    wait_seq(page, "==", start)  # the discard is taken back
+    expect(page.locator('button.act[data-action="discard 1"]')).to_be_visible()
+
+    keys = [b.get_attribute("data-action") for b in page.locator("button.act").all()]
+    page.keyboard.press(str(keys.index("ask 1") + 1))  # asking draws a weapon
+    wait_seq(page, ">", start + 1)  # the ask, then the draw
+    after_draw = seq_of(page)
+    page.keyboard.press("u")
+    expect(page.locator("#notice")).not_to_have_text("", timeout=15_000)
+    assert "draw" in page.locator("#notice").inner_text()
+    assert seq_of(page) == after_draw, "an undo across a draw must change nothing"
+    page.close()
+
+
+def test_boss_quest_fits_a_phone_screen(browser: Browser, server: Server) -> None:
+    """At 390×844 nothing is wider than the screen and every action button can be seen."""
+    table = open_table(server, [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}])
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server.base + table["seats"][0]["link"])
+    expect(page.locator("button.act").first).to_be_visible(timeout=15_000)
+    shot(page, "bq-table-phone")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width}px wide on a 390px screen"
+    buttons = page.locator("button.act")
+    assert buttons.count() >= 2
+    for index in range(buttons.count()):
+        button = buttons.nth(index)
+        button.scroll_into_view_if_needed()
+        expect(button).to_be_visible()
+        box = button.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    page.goto(server.base + "/")
+    lobby_width = page.evaluate("document.documentElement.scrollWidth")
+    assert lobby_width <= 390, f"the lobby is {lobby_width}px wide on a 390px screen"
+    context.close()
