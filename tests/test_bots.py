@@ -80,3 +80,13 @@ def test_victorum_heuristic_clearly_beats_random() -> None:
     random_bot = simulate("20-strong", 1, ["random"], 30, seed=5, options=options)
     assert heuristic.wins[0] / 30 >= 0.25
     assert random_bot.wins[0] / 30 <= 0.05
+
+
+def test_att_heuristic_clearly_beats_random() -> None:
+    """Issue 6: at Ancient Terrible Things the heuristic bot (re-rolls by exact odds) beats a
+    random bot in most two-player games, and wins more solo games against the rival."""
+    duel = simulate("ancient-terrible-things", 2, ["heuristic", "random"], 20, seed=3)
+    assert duel.wins[0] >= 16
+    solo_heuristic = simulate("ancient-terrible-things", 1, ["heuristic"], 20, seed=3)
+    solo_random = simulate("ancient-terrible-things", 1, ["random"], 20, seed=3)
+    assert solo_heuristic.wins[0] >= solo_random.wins[0] + 6

@@ -22,6 +22,7 @@ IMPLEMENTED = {
     "20-strong-general.md": "GEN",
     "20-strong-too-many-bones.md": "TMB",
     "20-strong-victorum.md": "VIC",
+    "ancient-terrible-things.md": "ATT",
 }
 CLAUSE_ID = re.compile(r"(?<![A-Za-z0-9])([A-Z]{2,4})[-_]([A-Z]+)[-_](\d+)(?![0-9])")
 """A clause ID, written with dashes (docstrings) or underscores (function names)."""

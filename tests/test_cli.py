@@ -125,7 +125,11 @@ def test_bench_prints_json_for_every_game() -> None:
 @pytest.mark.parametrize(
     ("command", "message"),
     [
-        ("play chess", "error: unknown game 'chess' (known games: 20-strong, boss-quest)"),
+        (
+            "play chess",
+            "error: unknown game 'chess' "
+            "(known games: 20-strong, ancient-terrible-things, boss-quest)",
+        ),
         ("play boss-quest --players 7", "error: boss-quest is played by 2 to 5"),
         ("play boss-quest --option mystery", "must be written NAME=VALUE"),
         ("play boss-quest --option speed=3", "has no option 'speed'"),
@@ -144,6 +148,9 @@ def test_bench_prints_json_for_every_game() -> None:
         ("play boss-quest --players abc", "error: Invalid value for '--players'"),
         ("play boss-quest --speed 3", "error: No such option: --speed"),
         ("dance", "error: No such command 'dance'"),
+        ("play att --players 5", "error: ancient-terrible-things is played by 1 to 4 players"),
+        ("play att --option supply=99", "option 'supply' must be at most 30"),
+        ("play att --option cards=/nonexistent.toml", "cannot read card file"),
     ],
 )
 def test_bad_input_is_one_line_and_a_nonzero_exit(command: str, message: str) -> None:
@@ -178,3 +185,25 @@ def test_tampered_record_is_rejected_with_the_index(tmp_path: Path) -> None:
 def test_record_in_a_missing_directory_is_refused_before_playing(tmp_path: Path) -> None:
     result = gamehall(f"play boss-quest --bots 3 --record {tmp_path / 'nope' / 'game.json'}")
     assert result.returncode == 2 and "no directory" in result.stderr
+
+
+def test_ancient_terrible_things_plays_itself_in_the_terminal_and_simulates() -> None:
+    """Issue 6: locations, encounters, tokens, boards and dice drawn; bots play to the end."""
+    result = gamehall("play ancient-terrible-things --players 3 --bots 3 --seed 5")
+    assert result.returncode == 0, result.stderr
+    assert "Locations" in result.stdout and "Investigators" in result.stdout
+    assert "Game over" in result.stdout
+    simulated = gamehall("simulate att --players 2 --games 3 --bots heuristic --json")
+    assert simulated.returncode == 0, simulated.stderr
+    assert json.loads(simulated.stdout)["games"] == 3
+
+
+def test_a_person_plays_ancient_terrible_things_and_bad_input_reprompts() -> None:
+    """Issue 6: an illegal move is refused with the rule's reason, then play goes on."""
+    result = gamehall(
+        "play att --players 2 --bots 1 --seed 3", stdin="defeat 1\nbuy nothing\n" + "1\n" * 300
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Not allowed: defeat 1:" in result.stdout
+    assert "explores" in result.stdout
+    assert "Focus dice" in result.stdout and "Action dice" in result.stdout  # your encounter

@@ -32,7 +32,8 @@ def test_registry_finds_games_by_name_and_alias() -> None:
 
 def test_unknown_game_lists_the_known_games() -> None:
     with pytest.raises(
-        UnknownGameError, match=r"unknown game 'chess' \(known games: 20-strong, boss-quest"
+        UnknownGameError,
+        match=r"unknown game 'chess' \(known games: 20-strong, ancient-terrible-things, boss-quest",
     ):
         find_game("chess")
 

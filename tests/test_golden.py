@@ -24,6 +24,8 @@ CASES: list[tuple[str, int, int, str, dict[str, str]]] = [
     ("boss-quest", 5, 2, "random", {}),
     ("20-strong", 1, 3, "heuristic", {}),
     ("20-strong", 1, 3, "heuristic", {"deck": "victorum"}),
+    ("ancient-terrible-things", 3, 4, "heuristic", {}),
+    ("ancient-terrible-things", 1, 2, "random", {}),
 ]
 
 

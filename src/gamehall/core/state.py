@@ -7,7 +7,9 @@ Collections inside a state are tuples (or other immutable values) so copies can 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
+
+T = TypeVar("T")
 
 
 def _slot_names(cls: type) -> list[str]:
@@ -55,3 +57,14 @@ class ValueState:
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self.fields().items())
         return f"{type(self).__name__}({inner})"
+
+
+def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the item at ``index`` replaced (states hold tuples, never lists).
+
+    >>> replace_at((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    items = list(values)
+    items[index] = value
+    return tuple(items)

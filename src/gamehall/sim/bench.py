@@ -10,7 +10,7 @@ from typing import Any
 from gamehall.core.registry import games
 from gamehall.sim.playout import random_playouts
 
-BENCH_PLAYERS = {"boss-quest": 3}
+BENCH_PLAYERS = {"boss-quest": 3, "ancient-terrible-things": 4}
 BENCH_VARIANTS: dict[str, list[dict[str, Any]]] = {"20-strong": [{}, {"deck": "victorum"}]}
 """Options that make a different game of one name (20 Strong's decks), each measured."""
 

@@ -260,7 +260,8 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def spectate(table_id: str, request: Request) -> HTMLResponse:
         live = hall.live(table_id)
-        return page(request, "table.html", info=live.info, seat=None, token="")
+        script = GAME_VIEWS[live.info.game].script
+        return page(request, "table.html", info=live.info, seat=None, token="", script=script)
 
     @app.get("/t/{table_id}/seat/{token}", response_class=HTMLResponse)
     async def seat_page(table_id: str, token: str, request: Request) -> HTMLResponse:
@@ -268,7 +269,8 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         seat = live.info.seat_of(token)
         if seat is None:
             raise HTTPException(403, "this seat link is not valid for this table")
-        return page(request, "table.html", info=live.info, seat=seat, token=token)
+        script = GAME_VIEWS[live.info.game].script
+        return page(request, "table.html", info=live.info, seat=seat, token=token, script=script)
 
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(

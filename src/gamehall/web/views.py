@@ -22,10 +22,12 @@ PACKAGE = Path(__file__).resolve().parent.parent
 
 @dataclass(frozen=True)
 class GameWebView:
-    """Where a game's table and gallery templates are."""
+    """Where a game's table and gallery templates are, and its page script if it has one."""
 
     table: str
     gallery: str
+    script: str | None = None
+    """A file in ``web/static`` the table page loads once (pushed HTML runs no script)."""
 
 
 GAME_VIEWS: dict[str, GameWebView] = {
@@ -34,6 +36,11 @@ GAME_VIEWS: dict[str, GameWebView] = {
     ),
     "20-strong": GameWebView(
         "games/twenty_strong/web/table.html", "games/twenty_strong/web/gallery.html"
+    ),
+    "ancient-terrible-things": GameWebView(
+        "games/ancient_terrible_things/web/table.html",
+        "games/ancient_terrible_things/web/gallery.html",
+        "att.js",
     ),
 }
 

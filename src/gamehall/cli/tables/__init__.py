@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from rich.console import RenderableType
 
+from gamehall.cli.tables.ancient_terrible_things import render_ancient_terrible_things
 from gamehall.cli.tables.boss_quest import render_boss_quest
 from gamehall.cli.tables.twenty_strong import render_twenty_strong
 from gamehall.core.game import JSON, Game
@@ -16,6 +17,7 @@ Renderer = Callable[[Game[object], JSON, Catalog], RenderableType]
 RENDERERS: dict[str, Renderer] = {
     "boss-quest": render_boss_quest,
     "20-strong": render_twenty_strong,
+    "ancient-terrible-things": render_ancient_terrible_things,
 }
 
 

@@ -13,6 +13,7 @@ from gamehall.core.errors import OptionError
 from gamehall.core.game import CHANCE, JSON, Action, ChanceWeights, Game, OptionSpec
 from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
+from gamehall.core.state import replace_at
 from gamehall.games.boss_quest import actions as act
 from gamehall.games.boss_quest.cards import Cards, load_cards
 from gamehall.games.boss_quest.combat import attack, effective_hp, resolve_combat
@@ -41,7 +42,6 @@ from gamehall.games.boss_quest.state import (
     Draw,
     Pending,
     Slot,
-    replace_at,
 )
 
 MAX_ASK = 4

@@ -154,10 +154,3 @@ class BossQuestState(ValueState):
     pending: Pending | None
     last_combat: Combat | None
     result: Outcome | None
-
-
-def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``values`` with the item at ``index`` replaced."""
-    items = list(values)
-    items[index] = value
-    return tuple(items)

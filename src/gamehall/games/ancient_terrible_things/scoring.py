@@ -1,0 +1,55 @@
+"""The final score (ATT-SCORE-1..5), the winners and their tie-break (ATT-WIN-1, -2; ATT-R3),
+and the solo rival (ATT-R1).
+
+>>> terrible_penalty(0), terrible_penalty(1), terrible_penalty(3)
+(0, 0, -2)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamehall.core.outcome import Outcome
+from gamehall.games.ancient_terrible_things.state import MYSTERY, AttState, Player
+
+if TYPE_CHECKING:
+    from gamehall.games.ancient_terrible_things.rules import AncientTerribleThings
+
+
+def terrible_penalty(tokens: int) -> int:
+    """n Terrible Thing tokens cost n - 1 Secrets; none cost nothing (ATT-SCORE-5)."""
+    return -max(0, tokens - 1)
+
+
+def secrets(game: AncientTerribleThings, player: Player) -> int:
+    """A player's Secrets: encounters, Loot, Accomplishments, Mystery sets, Terrible Things."""
+    cards = game.cards
+    return (
+        sum(cards.encounters[e].secrets for e in player.trophies)  # ATT-SCORE-1
+        + sum(cards.loot[i].secrets for i in player.loot)  # ATT-SCORE-2
+        + sum(cards.accomplishments[a].secrets for a in player.accomplishments)  # ATT-SCORE-3
+        + player.tokens[MYSTERY] // 3  # ATT-SCORE-4
+        + terrible_penalty(player.terrible)  # ATT-SCORE-5
+    )
+
+
+def rival_secrets(game: AncientTerribleThings, state: AttState) -> int:
+    """Solo: the rival's Secrets, its pile and the encounters still on the board (ATT-R1)."""
+    pile = [*state.rival, *(e for e in state.board if e >= 0)]
+    return sum(game.cards.encounters[e].secrets for e in pile)
+
+
+def final_outcome(game: AncientTerribleThings, state: AttState, reason: str) -> Outcome:
+    """Scores and winners: most Secrets, then fewest Terrible Things, then most encounters."""
+    scores = tuple(secrets(game, p) for p in state.players)
+    if game.players == 1:
+        won = scores[0] > rival_secrets(game, state)
+        return Outcome((0,) if won else (), tuple(map(float, scores)), reason)
+
+    def rank(seat: int) -> tuple[int, int, int]:
+        player = state.players[seat]
+        return (scores[seat], -player.terrible, len(player.trophies))
+
+    best = max(rank(seat) for seat in range(game.players))
+    winners = tuple(seat for seat in range(game.players) if rank(seat) == best)
+    return Outcome(winners, tuple(map(float, scores)), reason)

@@ -1,0 +1,253 @@
+"""What a seat may see of an Ancient Terrible Things table, and the log's sentences.
+
+Everything is public except each player's Exploit cards in hand (only their count shows to
+others) and the order of the decks (which nobody knows: every draw is a chance outcome).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gamehall.core.game import EVERYTHING, Action
+from gamehall.core.i18n import Text
+from gamehall.games.ancient_terrible_things import actions as act
+from gamehall.games.ancient_terrible_things.dice import meets
+from gamehall.games.ancient_terrible_things.odds import met
+from gamehall.games.ancient_terrible_things.scoring import rival_secrets, secrets
+from gamehall.games.ancient_terrible_things.state import (
+    ACTIVE_BONUS,
+    ENCOUNTER,
+    EVERYONE_BONUS,
+    EXPLORE,
+    OVER,
+    REVEAL,
+    SETUP,
+    SHOP,
+    AttState,
+)
+
+if TYPE_CHECKING:
+    from gamehall.games.ancient_terrible_things.rules import AncientTerribleThings
+
+STEPS = {
+    SETUP: "setup",
+    REVEAL: "reveal",
+    EXPLORE: "explore",
+    ACTIVE_BONUS: "active-bonus",
+    EVERYONE_BONUS: "everyone-bonus",
+    SHOP: "shop",
+    ENCOUNTER: "encounter",
+    OVER: "over",
+}
+RESOURCES = ("focus", "mystery", "treasure", "feat")
+
+
+def _tokens(tokens: tuple[int, ...]) -> dict[str, int]:
+    return dict(zip(RESOURCES, tokens, strict=True))
+
+
+def _combo(combo: tuple[str, int, int]) -> dict[str, Any]:
+    kind, minimum, size = combo
+    return {"kind": kind, "minimum": minimum, "size": size}
+
+
+def build_view(game: AncientTerribleThings, state: AttState, seat: int | None) -> dict[str, Any]:
+    """The table as ``seat`` may see it (None: a spectator; EVERYTHING: a finished game)."""
+    cards = game.cards
+    mover = game.to_move(state)
+    players = []
+    for p, player in enumerate(state.players):
+        mine = seat in (p, EVERYTHING) or state.step == OVER
+        character = cards.characters[player.character] if player.character >= 0 else None
+        players.append(
+            {
+                "seat": p,
+                "character": character.code if character else None,
+                "benefits": [b.model_dump(exclude_none=True) for b in character.benefits]
+                if character
+                else [],
+                "tokens": _tokens(player.tokens),
+                "exploits": [cards.exploits[e].code for e in player.exploits] if mine else None,
+                "exploit_count": len(player.exploits),
+                "loot": [
+                    {"code": cards.loot[i].code, "exhausted": i in player.exhausted}
+                    for i in player.loot
+                ],
+                "trophies": [cards.encounters[e].code for e in player.trophies],
+                "accomplishments": [cards.accomplishments[a].code for a in player.accomplishments],
+                "terrible": player.terrible,
+                "flipped": player.flipped,
+                "location": player.location,
+                "secrets": secrets(game, player),
+            }
+        )
+    locations = []
+    for slot, location in enumerate(state.locations):
+        encounter = state.board[slot]
+        locations.append(
+            {
+                "slot": slot,
+                "code": cards.locations[location].code,
+                "encounter": cards.encounters[encounter].code if encounter >= 0 else None,
+                "tokens": _tokens(state.on_location[slot]),
+                "pawns": [p for p, player in enumerate(state.players) if player.location == slot],
+                "for_sale": [cards.loot[i].code for i in game.loot_for_sale(state, slot)],
+            }
+        )
+    view: dict[str, Any] = {
+        "game": game.name,
+        "seat": seat if seat is not None and seat >= 0 else None,
+        "players_count": game.players,
+        "step": STEPS[state.step],
+        "turn": state.turn,
+        "active": state.active,
+        "to_move": mover,
+        "scenario": cards.scenarios[state.scenario].code if state.scenario >= 0 else None,
+        "locations": locations,
+        "players": players,
+        "accomplishments": [cards.accomplishments[a].code for a in state.accomplishments],
+        "supply": state.supply,
+        "deck": list(state.quota),
+        "exploit_deck": len(state.exploit_deck),
+        "discard": [cards.encounters[e].code for e in state.discard],
+        "dice": None,
+        "combos": [],
+        "choice": state.choice._asdict() if state.choice else None,
+        "last": _last(game, state),
+        "result": state.result.to_json() if state.result else None,
+    }
+    if game.players == 1:
+        view["rival"] = {
+            "pile": [cards.encounters[e].code for e in state.rival],
+            "secrets": rival_secrets(game, state),
+        }
+    if state.step == ENCOUNTER and state.dice.focus:
+        dice = state.dice
+        view["dice"] = {
+            "focus": list(dice.focus),
+            "aside": list(dice.aside),
+            "action": list(dice.action),
+            "used": list(dice.used),
+            "rolling": list(state.rolls),
+        }
+        rolled = 0 not in dice.focus
+        view["combos"] = [
+            {
+                **_combo(c),
+                "met": rolled and meets(c, dice.focus),
+                "scenario": i >= _printed(game, state),
+            }
+            for i, c in enumerate(game.combos(state))
+        ]
+        view["success"] = rolled and met(dice.focus, game.combos(state))
+    return view
+
+
+def _printed(game: AncientTerribleThings, state: AttState) -> int:
+    """How many combinations the active encounter card itself prints."""
+    encounter = state.board[game.location_slot(state)]
+    return len(game.cards.encounters[encounter].combos)
+
+
+def _last(game: AncientTerribleThings, state: AttState) -> dict[str, Any] | None:
+    seat, encounter, combo = state.last
+    if seat < 0:
+        return None
+    return {
+        "seat": seat,
+        "encounter": game.cards.encounters[encounter].code,
+        "defeated": combo >= 0,
+    }
+
+
+# -- the log ------------------------------------------------------------------------------
+
+
+def describe(
+    game: AncientTerribleThings, before: AttState, action: Action, after: AttState, seat: int | None
+) -> list[Text]:
+    """What ``action`` looks like to ``seat``: a drawn Exploit is named only to its drawer."""
+    mover = game.to_move(before)
+    who = before.draws[0] if before.draws else _dealt_to(game, before)
+    if isinstance(action, act.Card) and action.verb == "exploit":
+        if seat in (who, EVERYTHING):
+            return [
+                Text(
+                    "att.log.exploit_drawn_mine",
+                    {"seat": who + 1, "card": _name(game, action.code)},
+                )
+            ]
+        return [Text("att.log.exploit_drawn", {"seat": who + 1})]
+    lines = [_line(game, before, action, mover)]
+    if after.last != before.last and after.last[0] >= 0:
+        info = _last(game, after)
+        assert info is not None
+        key = "att.log.defeated" if info["defeated"] else "att.log.failed"
+        lines.append(Text(key, {"seat": info["seat"] + 1, "card": _name(game, info["encounter"])}))
+    if after.result is not None and before.result is None:
+        lines.append(Text(f"att.end.{after.result.reason}"))
+    return lines
+
+
+def _dealt_to(game: AncientTerribleThings, state: AttState) -> int:
+    dealt = sum(len(p.exploits) for p in state.players)
+    return dealt % game.players
+
+
+def _name(game: AncientTerribleThings, code: str) -> dict[str, str]:
+    return game.cards.name(code).model_dump()
+
+
+def _line(game: AncientTerribleThings, before: AttState, action: Action, mover: int | None) -> Text:
+    seat = (mover if mover is not None and mover >= 0 else before.active) + 1
+    if isinstance(action, act.Card):
+        if action.verb == "character":  # dealt to the first seat without one
+            seat = next(i for i, p in enumerate(before.players) if p.character < 0) + 1
+        return Text(f"att.log.{action.verb}", {"seat": seat, "card": _name(game, action.code)})
+    if isinstance(action, act.Roll):
+        face: Any = action.face if action.face.isdigit() else Text(f"att.face.{action.face}")
+        return Text("att.log.roll", {"die": action.die, "face": face})
+    if isinstance(action, act.First):
+        return Text("att.log.first", {"seat": action.seat + 1})
+    if isinstance(action, act.Plain):
+        return Text(f"att.log.{action.verb}", {"seat": seat})
+    if isinstance(action, act.UseLoot):
+        return Text("att.log.loot", {"seat": seat, "card": _name(game, action.code)})
+    if isinstance(action, act.Cash):
+        face = before.dice.action[action.die]
+        return Text("att.log.cash", {"seat": seat, "face": Text(f"att.face.{face}")})
+    notation = str(action).split(" ", 1)[1] if " " in str(action) else str(action)
+    kind = str(action).split(" ", 1)[0]
+    return Text(f"att.log.{kind}", {"seat": seat, "what": notation})
+
+
+def label(game: AncientTerribleThings, view: dict[str, Any], action: Action) -> Text:
+    """How an action reads on a button, in the player's words."""
+    if isinstance(action, act.Card):
+        return Text(f"att.button.{action.verb}", {"card": _name(game, action.code)})
+    if isinstance(action, act.Plain):
+        return Text(f"att.button.{action.verb}")
+    if isinstance(action, act.Defeat) and action.combo < len(view["combos"]):
+        combo = view["combos"][action.combo]
+        return Text("att.button.defeat", {"combo": Text(f"att.combo.{combo['kind']}", combo)})
+    if isinstance(action, act.UseLoot):
+        key = "att.button.loot_die" if action.die >= 0 else "att.button.loot"
+        return Text(key, {"card": _name(game, action.code), "die": act.action_die(action.die)})
+    if isinstance(action, act.Terrible) and view["seat"] is not None:
+        benefit = view["players"][view["seat"]]["benefits"][action.benefit]
+        return Text("att.button.terrible", {"effect": effect_text(benefit)})
+    if isinstance(action, act.Cash) and view["dice"]:
+        face = view["dice"]["action"][action.die]
+        return Text(
+            "att.button.cash", {"die": act.action_die(action.die), "face": Text(f"att.face.{face}")}
+        )
+    kind, _, rest = str(action).partition(" ")
+    return Text(f"att.button.{kind}", {"what": rest})
+
+
+def effect_text(effect: dict[str, Any]) -> Text:
+    """An effect of the vocabulary in words (``re-roll up to 2 Focus dice``)."""
+    params = dict(effect)
+    if "resource" in params:
+        params["resource"] = Text(f"att.face.{params['resource']}")
+    return Text(f"att.effect.{effect['kind']}", params)
