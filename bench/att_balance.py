@@ -35,11 +35,12 @@ def play(job: tuple[int, int]) -> tuple[int, list[float], str]:
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     start = time.time()
-    jobs = [(players, 1000 + i) for players in (1, 2, 3, 4) for i in range(games)]
+    counts = [int(p) for p in sys.argv[2].split(",")] if len(sys.argv) > 2 else [1, 2, 3, 4]
+    jobs = [(players, 1000 + i) for players in counts for i in range(games)]
     with mp.Pool(2) as pool:
         results = pool.map(play, jobs, chunksize=8)
     print(f"{GAME}: {games} games per player count, heuristic bots")
-    for players in (1, 2, 3, 4):
+    for players in counts:
         rows = [shares for p, shares, _ in results if p == players]
         totals = [sum(r[i] for r in rows) / len(rows) for i in range(players)]
         if players == 1:

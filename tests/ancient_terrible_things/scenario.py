@@ -59,7 +59,10 @@ EASY = (
 
 
 def new_game(players: int = 2, **options: Any) -> AncientTerribleThings:
-    """A game for ``players`` with the house cards and ``options``."""
+    """A game for ``players`` with the house cards and ``options``. Two-player scenarios are
+    laid out on 4 locations (the default is 5, ATT-R2) unless ``locations`` is given."""
+    if players == 2:
+        options.setdefault("locations", 4)
     return AncientTerribleThings(players, options)
 
 

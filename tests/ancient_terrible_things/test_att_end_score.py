@@ -176,10 +176,11 @@ def test_ATT_SCORE_2_loot_scores_its_secrets() -> None:
     assert finish(game, state).scores[1] == 3.0
 
 
-def test_ATT_SCORE_3_an_accomplishment_is_taken_at_once_and_scores() -> None:
-    """ATT-SCORE-3 (house choice ATT-R12): Perfect Stride (3 Secrets) goes to the first player
-    to defeat an encounter with a straight of 4: seat 1 beats the Knife-Throwing Smuggler
-    (2 Secrets) with 1-2-3-4 and takes it at once: 5 Secrets; it leaves the table."""
+def test_ATT_SCORE_3_an_accomplishment_scores_at_once_and_stays_a_goal_for_all() -> None:
+    """ATT-SCORE-3 (house choice ATT-R12): Perfect Stride (3 Secrets) scores for a player who
+    defeats an encounter with a straight of 4: seat 1 beats the Knife-Throwing Smuggler
+    (2 Secrets) with 1-2-3-4 and scores it at once: 5 Secrets; the card stays in play, a goal
+    for every other player too."""
     accomplishments = ("acc-perfect-stride", "acc-seasoned-explorer", "acc-bane-of-villains")
     game = new_game(2, supply=1)
     state = start(
@@ -190,7 +191,7 @@ def test_ATT_SCORE_3_an_accomplishment_is_taken_at_once_and_scores() -> None:
     state = play(game, state, "defeat 2")
     view = game.view(state, 1)
     assert view["players"][0]["accomplishments"] == ["acc-perfect-stride"]
-    assert "acc-perfect-stride" not in view["accomplishments"]
+    assert "acc-perfect-stride" in view["accomplishments"]
     assert view["players"][0]["secrets"] == 2 + 3
     state = encounter(game, state, "loc-archive", MISS_GUIDE)
     assert finish(game, state).scores == (5.0, 0.0)

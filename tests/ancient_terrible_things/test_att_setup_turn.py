@@ -121,15 +121,15 @@ def test_ATT_SETUP_1_solo_win_needs_more_secrets_than_the_rival(extra: int, wins
 
 @pytest.mark.parametrize(
     ("players", "locations", "per_tier", "supply"),
-    [(1, 4, 8, 5), (2, 4, 8, 7), (3, 5, 10, 10), (4, 6, 12, 13)],
+    [(1, 4, 8, 5), (2, 5, 10, 7), (3, 5, 10, 10), (4, 6, 12, 13)],
 )
 def test_ATT_SETUP_2_setup_numbers(
     players: int, locations: int, per_tier: int, supply: int
 ) -> None:
-    """ATT-SETUP-2 (house choice ATT-R2): players + 2 locations (4 solo), 2 x locations
+    """ATT-SETUP-2 (house choice ATT-R2): 4/5/5/6 locations for 1-4 players, 2 x locations
     encounters of each tier, 5/7/10/13 Terrible Things, the printed starting tokens, 2 Exploit
     cards each, 3 Accomplishments face up, a scenario, and a first player at random."""
-    game = new_game(players)
+    game = AncientTerribleThings(players)  # the default numbers, not the scenarios' board
     assert game.initial_state().deals.count(DEAL_LOCATION) == locations
     state = deal(game)
     assert game.to_move(state) == CHANCE  # the first reveal is due

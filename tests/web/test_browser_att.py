@@ -62,6 +62,7 @@ def open_table(server: Server, seats: list[dict[str, str]], seed: str = SEED) ->
             "bot_delay": 0,
             "seed": seed,
             "seats": seats,
+            "options": {"locations": 4},  # the board these seeded scenarios were written for
         },
         timeout=30,
     )
@@ -132,10 +133,10 @@ def test_create_a_table_from_the_lobby_and_see_the_gallery(
     page.fill("input[name=bot_delay]", "0")
     page.click("#new-table button[type=submit]")
     expect(page.locator(".att")).to_be_visible(timeout=WAIT)
-    expect(page.locator(".att .loc")).to_have_count(4)  # two more locations than players
+    expect(page.locator(".att .loc")).to_have_count(5)  # two players: five locations (ATT-R2)
     expect(page.locator(".att .board")).to_have_count(2)
     expect(page.locator(".att .board.me")).to_have_count(1)
-    expect(page.locator(".att .loc .enc")).to_have_count(4)  # an encounter at each location
+    expect(page.locator(".att .loc .enc")).to_have_count(5)  # an encounter at each location
     expect(page.locator(".att-head .scenario")).to_contain_text("Scenario")
     expect(page.locator("section.actions button.act").first).to_be_visible(timeout=WAIT)
     shot(page, "att-lobby-table")

@@ -34,16 +34,14 @@ EffectKind = Literal[
     "reroll",  # re-roll up to ``amount`` Focus dice of your choice (not set aside)
     "reroll_all",  # re-roll every Focus die not set aside
     "set_aside",  # set aside up to ``amount`` Focus dice: later re-rolls leave them alone
-    "nudge",  # turn one Focus die one face up or down (1..6), ``amount`` times
+    "nudge",  # turn a Focus die one face up or down (1..6), ``amount`` times (any die each time)
     "set_face",  # turn one Focus die to the face of your choice
     "extra_die",  # roll ``amount`` more Focus dice into this encounter
     "ready",  # ready one of your exhausted Loot cards
     "draw_exploit",  # draw ``amount`` Exploit cards
-    "buy_loot",  # buy the Loot card on sale at this location, ``amount`` Treasure cheaper
+    "buy_loot",  # ``amount`` Treasure off the next Loot card bought this turn (ATT-R7)
 ]
-DICE_EFFECTS = frozenset(
-    {"reroll", "reroll_all", "set_aside", "nudge", "set_face", "extra_die", "ready"}
-)
+DICE_EFFECTS = frozenset({"reroll", "reroll_all", "set_aside", "nudge", "set_face", "extra_die"})
 """Effects that act on an encounter's dice (usable only during the encounter phase)."""
 
 
@@ -117,6 +115,13 @@ class Location(Model):
     name: Localized
     active: tuple[Effect, ...] = Field(min_length=1)
     everyone: tuple[Effect, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _no_dice_effects(self) -> Location:
+        for effect in (*self.active, *self.everyone):
+            if effect.kind in DICE_EFFECTS:
+                raise ValueError(f"a location bonus comes before the dice: no {effect.kind!r}")
+        return self
 
 
 class Loot(Model):

@@ -209,11 +209,13 @@ class Effects:
     # -- accomplishments --------------------------------------------------------------
 
     def claim(self, s: AttState, seat: int, used: tuple[str, int, int] | None) -> None:
-        """``seat`` takes every Accomplishment in play whose condition they now meet."""
+        """``seat`` scores every Accomplishment in play whose condition they now meet (ATT-R12:
+        each is a goal for every player, so the first to play has no head start)."""
         me = s.players[seat]
-        won = [a for a in s.accomplishments if self._meets(me, a, used)]
+        won = [
+            a for a in s.accomplishments if a not in me.accomplishments and self._meets(me, a, used)
+        ]
         if won:
-            s.accomplishments = tuple(a for a in s.accomplishments if a not in won)
             s.players = replace_at(
                 s.players, seat, me._replace(accomplishments=(*me.accomplishments, *won))
             )

@@ -22,7 +22,7 @@ from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
 from gamehall.core.state import replace_at
 from gamehall.games.ancient_terrible_things import actions as act
-from gamehall.games.ancient_terrible_things.cards import RESOURCES, Cards, load_cards
+from gamehall.games.ancient_terrible_things.cards import RESOURCES, Cards, Location, load_cards
 from gamehall.games.ancient_terrible_things.dice import ACTION_FACES, BLANK, FOCUS_DICE, meets
 from gamehall.games.ancient_terrible_things.effects import Effects
 from gamehall.games.ancient_terrible_things.scoring import final_outcome
@@ -418,7 +418,8 @@ class AncientTerribleThings(Game[AttState]):
         else:
             self.effects.on_encounter_action(s, action)
 
-    def _location(self, s: AttState) -> Any:
+    def _location(self, s: AttState) -> Location:
+        """The location card where the active player's pawn stands."""
         return self.cards.locations[s.locations[self.location_slot(s)]]
 
     def _go(self, s: AttState, location: int) -> None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-SOLO_LOCATIONS = 4
-"""Solo, four locations: each turn the player fights one encounter and the rival claims one."""
+LOCATIONS = {1: 4, 2: 5, 3: 5, 4: 6}
+"""Locations in play. Solo, four: each turn the player fights one encounter and the rival
+claims one. With two players an odd number, so each reveal's first pick alternates."""
 SUPPLY = {1: 5, 2: 7, 3: 10, 4: 13}
 """Terrible Thing tokens by player count: 13 in a four-player game, as in the first edition."""
 
@@ -30,7 +31,7 @@ class SetupData(NamedTuple):
     @classmethod
     def of(cls, players: int, options: Mapping[str, Any]) -> SetupData:
         """The numbers for ``players`` players and the game's options."""
-        locations = options["locations"] or (SOLO_LOCATIONS if players == 1 else players + 2)
+        locations = options["locations"] or LOCATIONS[players]
         return cls(
             locations=locations,
             per_tier=2 * locations,  # six reveals in every game, as 3 x 12 for 6 locations
