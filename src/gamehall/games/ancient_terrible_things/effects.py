@@ -9,6 +9,7 @@ answers are legal actions (``reroll f1+f3``, ``aside f2``, ``nudge f4 up``, ``fa
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from gamehall.core.game import Action
@@ -89,8 +90,6 @@ class Effects:
 
     def choice_actions(self, s: AttState, choice: Choice) -> list[Action]:
         """The answers to a pending choice; ``done`` stops it."""
-        from gamehall.games.ancient_terrible_things.rules import subsets
-
         dice = s.dice
         free = [i for i in range(len(dice.focus)) if i not in dice.aside]
         legal: list[Action]
@@ -232,3 +231,8 @@ class Effects:
         if card.condition == "combo":
             return used is not None and used[0] == card.combo and used[2] >= card.amount
         return len(me.loot) >= card.amount
+
+
+def subsets(items: Sequence[int], most: int) -> list[tuple[int, ...]]:
+    """Every non-empty subset of ``items`` of at most ``most`` elements, in a fixed order."""
+    return [c for size in range(1, min(most, len(items)) + 1) for c in combinations(items, size)]

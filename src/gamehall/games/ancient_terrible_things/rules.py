@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations
 from typing import Any
 
 from gamehall.core.errors import OptionError
@@ -514,8 +513,3 @@ class AncientTerribleThings(Game[AttState]):
         from gamehall.games.ancient_terrible_things.view import label
 
         return label(self, view, action)
-
-
-def subsets(items: Sequence[int], most: int) -> list[tuple[int, ...]]:
-    """Every non-empty subset of ``items`` of at most ``most`` elements, in a fixed order."""
-    return [c for size in range(1, min(most, len(items)) + 1) for c in combinations(items, size)]
