@@ -272,3 +272,9 @@ def autoplay_turn(
     location = legal(game, state)[0].split()[1]
     state = encounter(game, state, location, focus)
     return resolve(game, state)
+
+
+MISS_GUIDE = (1, 2, 3, 4, 5)
+"""No 6: the Crooked Guide (one die >= 6) is not beaten."""
+MISS_BRIDGE = (1, 2, 4, 5, 6)
+"""No pair: the Rotten Rope Bridge (pair >= 3) is not beaten."""

@@ -25,6 +25,8 @@ from gamehall.games.ancient_terrible_things.rules import AncientTerribleThings
 from gamehall.games.ancient_terrible_things.state import AttState
 from tests.ancient_terrible_things.scenario import (
     EXPLOITS,
+    MISS_BRIDGE,
+    MISS_GUIDE,
     adjust,
     adjust_player,
     chances,
@@ -40,11 +42,6 @@ from tests.ancient_terrible_things.scenario import (
     start,
     tokens,
 )
-
-MISS_GUIDE = (1, 2, 3, 4, 5)
-"""No 6: the Crooked Guide (one die >= 6) is not beaten."""
-MISS_BRIDGE = (1, 2, 4, 5, 6)
-"""No pair: the Rotten Rope Bridge (pair >= 3) is not beaten."""
 
 
 def at_guide(

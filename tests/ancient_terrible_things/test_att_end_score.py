@@ -21,6 +21,8 @@ from gamehall.games.ancient_terrible_things.rules import AncientTerribleThings
 from gamehall.games.ancient_terrible_things.state import AttState
 from tests.ancient_terrible_things.scenario import (
     EASY,
+    MISS_BRIDGE,
+    MISS_GUIDE,
     adjust,
     adjust_player,
     autoplay_turn,
@@ -33,9 +35,6 @@ from tests.ancient_terrible_things.scenario import (
     roll,
     start,
 )
-
-MISS_GUIDE = (1, 2, 3, 4, 5)
-MISS_BRIDGE = (1, 2, 4, 5, 6)
 
 
 @cache
