@@ -55,9 +55,13 @@ typecheck: $(STAMP)
 pytest: $(READY)
 	bash scripts/with-postgres.sh $(BIN)/pytest -n 2
 
-# Win rates of the house cards, every hero x boss of each deck, ranks 1-5 (docs/balance.md).
+# Win rates of the house cards: every hero x boss of each 20 Strong deck, ranks 1-5, and
+# Ancient Terrible Things' turn positions (docs/balance.md). Hours on two cores.
 balance: $(READY)
 	for rank in 1 2 3 4 5; do $(BIN)/python bench/balance.py 200 $$rank too-many-bones; done
+	$(BIN)/python bench/balance.py 100 1 victorum
+	for rank in 2 3 4 5; do $(BIN)/python bench/balance.py 6 $$rank victorum; done
+	$(BIN)/python bench/att_balance.py 400
 	for rank in 1 2 3 4 5; do $(BIN)/python bench/balance.py 100 $$rank victorum; done
 
 # Throughput beside the anchors (OpenSpiel, RLCard), pinned to one core.

@@ -74,8 +74,8 @@ def test_too_many_bones_heuristic_clearly_beats_random() -> None:
 
 def test_victorum_heuristic_clearly_beats_random() -> None:
     """Issue 5: the heuristic bot clearly beats the random bot at Victorum (Nereus against
-    Orcina, rank 1, 30 seeded games each)."""
-    options = {"deck": "victorum", "hero": "h-nereus", "boss": "s-orcina"}
+    Umbrus, rank 1, 30 seeded games each)."""
+    options = {"deck": "victorum", "hero": "h-nereus", "boss": "s-umbrus"}
     heuristic = simulate("20-strong", 1, ["heuristic"], 30, seed=5, options=options)
     random_bot = simulate("20-strong", 1, ["random"], 30, seed=5, options=options)
     assert heuristic.wins[0] / 30 >= 0.25
