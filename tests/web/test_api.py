@@ -347,3 +347,23 @@ def test_a_seed_given_when_opening_a_table_deals_the_same_game(client: TestClien
     views = [wait_for_turn(client, t["id"], t["seats"][0]["token"])["view"] for t in tables]
     assert views[0] == views[1]
     assert views[0] != views[2]  # a fixed pair of seeds known to deal differently
+
+
+def test_bots_in_a_stalemate_are_stopped_and_the_hall_runs_on(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bots left alone play in runs that yield to the other tables; after STALL_STEPS automatic
+    steps with no person acting they stop (a stalemate must not spin the server forever)."""
+    from gamehall.web import hall as hall_module
+
+    monkeypatch.setattr(hall_module, "STALL_STEPS", 30)
+    monkeypatch.setattr(hall_module, "AUTO_BATCH", 7)
+    table = open_table(client, [{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}])
+    live = client.app.state.hall.live(table["id"])  # type: ignore[attr-defined]
+    for _ in range(100):
+        if live.driver is not None and live.driver.done():
+            break
+        time.sleep(0.02)
+    assert live.driver is not None and live.driver.done()
+    assert 30 <= live.seq < 30 + 7 and not live.match.is_over()
+    assert client.get("/").status_code == 200  # the hall still answers

@@ -33,6 +33,10 @@ from gamehall.store.tables import (
 from gamehall.web.views import LogCache
 
 REPLACEMENT_BOT = "heuristic"
+AUTO_BATCH = 200
+"""Automatic steps (chance, bots without pause) applied, logged and announced in one run."""
+STALL_STEPS = 20_000
+"""Automatic steps in a row after which bots left alone are taken to be in a stalemate."""
 
 
 class TableNotFound(GamehallError):
@@ -241,33 +245,46 @@ class Hall:
     async def _drive(self, live: LiveTable) -> None:
         """Play chance at once and bots after the table's pause, until a person must act.
 
-        Chance outcomes (and bots, when the pause is zero) are applied in a run and written
-        to the log in one transaction, then announced once.
+        Chance outcomes (and bots, when the pause is zero) are applied in runs of at most
+        ``AUTO_BATCH`` steps, each written to the log in one transaction and announced once;
+        the loop yields between runs, so one table never holds up the others. Bots left alone
+        in a stalemate (``STALL_STEPS`` automatic steps with no person acting) are stopped.
         """
         match = live.match
+        automatic = 0
         while True:
             async with live.lock:
                 first = live.seq
                 mover = match.to_move()
-                while mover is not None and (
-                    mover == CHANCE
-                    or (match.agents[mover] is not None and live.info.bot_delay == 0)
+                while (
+                    mover is not None
+                    and live.seq - first < AUTO_BATCH
+                    and (
+                        mover == CHANCE
+                        or (match.agents[mover] is not None and live.info.bot_delay == 0)
+                    )
                 ):
                     action = match.sample_chance() if mover == CHANCE else match.choose_for_bot()
                     match.push(match.game.apply_legal(match.state, action), action, mover)
                     mover = match.to_move()
                 if live.seq > first:
                     self._persist(live, first)
-                if mover is None:
+                automatic += live.seq - first
+                if mover is None or automatic >= STALL_STEPS:
                     return
-                if match.agents[mover] is None:
+                waiting = mover == CHANCE or match.agents[mover] is not None
+                if not waiting:
                     self._start_clock(live, mover)
                     return
                 seq = live.seq
+            if live.seq - first >= AUTO_BATCH or mover == CHANCE:
+                await asyncio.sleep(0)  # let other tables and requests run
+                continue
             await asyncio.sleep(live.info.bot_delay)
             async with live.lock:
                 if live.seq == seq and match.to_move() == mover:
                     self._commit(live, match.choose_for_bot(), mover)
+                    automatic += 1
 
     def _start_clock(self, live: LiveTable, seat: int) -> None:
         """A person to move on a table with a clock has that long before a bot steps in.
