@@ -101,6 +101,12 @@ class OptionSpec:
         return converted
 
 
+CARD_FILE_OPTION = OptionSpec(
+    "cards", "house", "the card set: 'house' or the path of a card file", remote=False
+)
+"""The option of a game whose cards are a file: gamehall's house cards or an owner's own."""
+
+
 def _to_bool(value: object) -> bool:
     if isinstance(value, bool):
         return value

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from gamehall.core.errors import OptionError
-from gamehall.core.game import CHANCE, Action, ChanceWeights, Game, OptionSpec
+from gamehall.core.game import CARD_FILE_OPTION, CHANCE, Action, ChanceWeights, Game, OptionSpec
 from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
 from gamehall.core.state import replace_at
@@ -77,9 +77,7 @@ class AncientTerribleThings(Game[AttState]):
             minimum=0,
             maximum=30,
         ),
-        OptionSpec(
-            "cards", "house", "the card set: 'house' or the path of a card file", remote=False
-        ),
+        CARD_FILE_OPTION,
     )
 
     def __init__(self, players: int, options: dict[str, object] | None = None) -> None:

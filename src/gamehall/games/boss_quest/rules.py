@@ -10,7 +10,15 @@ from itertools import compress
 from typing import Any
 
 from gamehall.core.errors import OptionError
-from gamehall.core.game import CHANCE, JSON, Action, ChanceWeights, Game, OptionSpec
+from gamehall.core.game import (
+    CARD_FILE_OPTION,
+    CHANCE,
+    JSON,
+    Action,
+    ChanceWeights,
+    Game,
+    OptionSpec,
+)
 from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
 from gamehall.core.state import replace_at
@@ -70,9 +78,7 @@ class BossQuest(Game[BossQuestState]):
             maximum=10,
         ),
         OptionSpec("mystery", True, "one spell of the layout is the face-down mystery spell"),
-        OptionSpec(
-            "cards", "house", "the card set: 'house' or the path of a card file", remote=False
-        ),
+        CARD_FILE_OPTION,
     )
 
     def __init__(self, players: int, options: dict[str, object] | None = None) -> None:
