@@ -207,3 +207,72 @@ def test_a_person_plays_ancient_terrible_things_and_bad_input_reprompts() -> Non
     assert "Not allowed: defeat 1:" in result.stdout
     assert "explores" in result.stdout
     assert "Focus dice" in result.stdout and "Action dice" in result.stdout  # your encounter
+
+
+def typed_companion_game(seed: int) -> tuple[list[str], list[str]]:
+    """What a person at seat 1 types to replay a seeded Boss Quest against a bot with a physical
+    copy: each outcome as what follows its notation, their own moves in notation. Returns the
+    lines and the normal game's actions; the first hidden weapon is first mistyped (an unknown
+    card, then a wrong one taken back with ``back``)."""
+    from gamehall.bots import make_bot
+    from gamehall.core.game import CHANCE
+    from gamehall.core.match import Match
+    from gamehall.core.registry import create
+
+    game = create("boss-quest", 2)
+    normal = Match(game, seed, [make_bot("heuristic", game.name) for _ in range(2)])
+    normal.play_out()
+    lines: list[str] = []
+    for action, mover in zip(normal.actions, normal.movers, strict=True):
+        text = str(action)
+        if mover == CHANCE and text.startswith("weapon") and "back" not in lines:
+            wrong = "R1" if text != "weapon R1" else "R2"
+            lines += ["Z9", wrong, "back"]
+        if mover == CHANCE:
+            lines.append(text.split(" ", 1)[1])
+        elif mover == 0:
+            lines.append(text)
+    return lines, [str(a) for a in normal.actions]
+
+
+def test_physical_play_asks_for_each_outcome_and_back_corrects_an_entry(tmp_path: Path) -> None:
+    """``--physical``: the person types every card and boss, a bad entry re-prompts with one
+    line, ``back`` takes back a wrong card; the bot's moves are announced; the record is the
+    normal seeded game's and replays exactly."""
+    record = tmp_path / "game.json"
+    lines, actions = typed_companion_game(seed=5)
+    result = gamehall(
+        f"play boss-quest --players 2 --bots 1 --seed 5 --physical --record {record}",
+        stdin="\n".join(lines) + "\n",
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Enter: boss (seen by everyone)" in out and "Enter: weapon (seen by seat 1)" in out
+    assert "Not allowed: weapon Z9: not one of the" in out
+    assert "Taken back: weapon R" in out
+    assert "(heuristic bot) plays" in out and "make this move on the table" in out
+    assert "Game over" in out
+    assert json.loads(record.read_text())["actions"] == actions
+    verify = gamehall(f"replay {record} --verify")
+    assert verify.returncode == 0 and "replays exactly" in verify.stdout
+
+
+def test_physical_play_of_twenty_strong_takes_several_dice_at_once() -> None:
+    """Quick entry in French: dice typed as faces, one (``h``, a hit rather than help) or two
+    at once (``m c``); ``back`` at a decision takes back the card just revealed, and is
+    refused once a decision was made."""
+    setup = ["1"] * 7  # the Tyrant encounters set aside, then the first cards revealed
+    moves = ["battle", "1", "back", "2", "commit Y", "commit G", "commit B", "back", "roll"]
+    moves += ["h", "m c", "quit"]  # a hit for Y1 (not help), then G1 and B1 at once
+    result = gamehall(
+        "play 20-strong --physical --seed 3 --lang fr", stdin="\n".join(setup + moves) + "\n"
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Saisissez : box (vu par personne : regardez-le sans le montrer)" in out
+    assert "Saisissez : reveal 1 (vu par tous)" in out
+    assert "Saisie reprise : reveal 1 b1-02" in out
+    assert "impossible de reprendre la saisie : la dernière étape était une décision" in out
+    assert "Saisissez : die Y1" in out and "Saisissez : die G1" in out
+    assert "Saisissez : die B1" not in out  # typed with G1
+    assert "Y1 donne une touche" in out and "B1 donne un critique" in out

@@ -1,30 +1,81 @@
-"""Bot kinds by name: ``random`` for every game, ``heuristic`` where a game has one."""
+"""Bot kinds by name, weakest first: ``random``, ``heuristic``, ``mcts`` (search).
+
+``mcts`` plays each game with that game's search profile; ``mcts:N`` sets the iterations per
+decision (the simulation lab and the strength ladder use it).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from gamehall.bots.att_heuristic import AttHeuristicBot
 from gamehall.bots.boss_quest_heuristic import BossQuestHeuristicBot
+from gamehall.bots.mcts_bot import MctsBot
 from gamehall.bots.random_bot import RandomBot
 from gamehall.bots.twenty_strong_heuristic import TwentyStrongHeuristicBot
 from gamehall.core.errors import OptionError
 from gamehall.core.i18n import Text
 from gamehall.core.match import Agent
+from gamehall.search.mcts import Budget, Mcts
+from gamehall.search.rollout import agent_rollout
 
 HEURISTICS: dict[str, Callable[[], Agent]] = {
     "boss-quest": BossQuestHeuristicBot,
     "20-strong": TwentyStrongHeuristicBot,
     "ancient-terrible-things": AttHeuristicBot,
 }
-BOT_KINDS = ("random", "heuristic")
+BOT_KINDS = ("random", "heuristic", "mcts")
+"""The strengths offered in menus, weakest first."""
+
+
+@dataclass(frozen=True)
+class SearchProfile:
+    """How the search bot plays one game (docs/strength.md)."""
+
+    iterations: int
+    """Search iterations per decision."""
+    phases: frozenset[str] | None = None
+    """The phases where it searches; elsewhere it plays its heuristic."""
+    phase_key: str = "phase"
+    """The view's key that names the phase."""
+
+
+SEARCH_PROFILES: dict[str, SearchProfile] = {
+    "boss-quest": SearchProfile(iterations=200),
+    "20-strong": SearchProfile(
+        iterations=40,
+        phases=frozenset(
+            {"tmb.day", "tmb.after_battle", "rewards", "engage", "after", "vic.move", "vic.camp"}
+        ),
+    ),
+    "ancient-terrible-things": SearchProfile(
+        iterations=24,
+        phases=frozenset({"explore", "shop", "active-bonus"}),
+        phase_key="step",
+    ),
+}
+
+
+def search_bot(game: str, iterations: int | None = None) -> MctsBot:
+    """The search bot for ``game``: heuristic rollouts, the heuristic's move as its prior."""
+    heuristic = HEURISTICS[game]
+    budget = Budget(iterations or SEARCH_PROFILES[game].iterations)
+    name = "mcts" if iterations is None else f"mcts:{iterations}"
+    profile = SEARCH_PROFILES[game]
+    search = Mcts(budget, agent_rollout(heuristic))
+    return MctsBot(search, heuristic(), name, profile.phases, profile.phase_key)
 
 
 def make_bot(kind: str, game: str) -> Agent:
     """A bot of ``kind`` for the game named ``game``."""
     if kind == "random":
         return RandomBot()
-    if kind == "heuristic" and game in HEURISTICS:
-        return HEURISTICS[game]()
+    if game in HEURISTICS:
+        if kind == "heuristic":
+            return HEURISTICS[game]()
+        name, _, iterations = kind.partition(":")
+        if name == "mcts" and (not iterations or (iterations.isdigit() and int(iterations) > 0)):
+            return search_bot(game, int(iterations) if iterations else None)
     known = ", ".join(k for k in BOT_KINDS if k == "random" or game in HEURISTICS)
     raise OptionError.of(Text("core.unknown_bot", {"kind": kind, "game": game, "known": known}))

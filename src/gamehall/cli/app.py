@@ -106,7 +106,9 @@ def play(
     bots: Annotated[
         int | None, typer.Option(help="How many seats bots play (the last ones).")
     ] = None,
-    bot: Annotated[str, typer.Option(help="Bot kind: random or heuristic.")] = "heuristic",
+    bot: Annotated[
+        str, typer.Option(help="Bot strength: random, heuristic or mcts (search; mcts:N).")
+    ] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (random if omitted).")] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
     lang: Lang = "en",
@@ -120,8 +122,20 @@ def play(
     ranked: Annotated[
         bool, typer.Option(help="20 Strong: play at your rank for the deck; a win moves it up.")
     ] = False,
+    physical: Annotated[
+        bool,
+        typer.Option(
+            "--physical",
+            help="Companion mode for a physical copy: you roll and draw, then type each outcome.",
+        ),
+    ] = False,
 ) -> None:
-    """Play a game in the terminal against bots (``--bots 1`` lets a solo game play itself)."""
+    """Play a game in the terminal against bots (``--bots 1`` lets a solo game play itself).
+
+    With ``--physical`` gamehall rolls and draws nothing: it asks for each die face and each
+    card revealed on your table, keeps the state, enforces the rules and announces the bots'
+    moves; ``back`` takes back the entries made since the last decision.
+    """
     from gamehall.bots import make_bot
     from gamehall.cli.terminal import Quit, TerminalSession
     from gamehall.core.match import Match
@@ -154,7 +168,7 @@ def play(
     match = Match(configured, seed, agents)
     started = Text("cli.started", {"game": configured.title, "seed": seed})
     console.print(f"[dim]{escape(texts.render(started))}[/]")
-    session = TerminalSession(match, console, texts, console.input, record, delay)
+    session = TerminalSession(match, console, texts, console.input, record, delay, physical)
     try:
         session.run()
     except Quit:
@@ -206,6 +220,28 @@ def replay(
             except EOFError:  # the input ended: show where the game stands
                 break
     console.print(render_view(match.game, match.view(viewer), texts))
+
+
+@app.command()
+def advise(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    seat: Annotated[
+        list[int] | None, typer.Option(help="Only this seat's moves (from 1; repeatable).")
+    ] = None,
+    iterations: Annotated[
+        int, typer.Option(min=10, help="Search iterations per decision (more: surer, slower).")
+    ] = 400,
+    lang: Lang = "en",
+) -> None:
+    """Annotate a game: the moves where the advisor's choice differed most from the one played."""
+    from gamehall.cli.advice import advise_record
+    from gamehall.core.record import Record
+
+    texts = catalog(check_language(lang))
+    players = Record.load(file).players
+    if seat and not all(1 <= s <= players for s in seat):
+        raise OptionError.of(Text("cli.seat_range", {"players": players}))
+    advise_record(file, [s - 1 for s in seat] if seat else None, iterations, console, texts)
 
 
 @app.command()

@@ -1,4 +1,8 @@
-"""Playing a match in the terminal: people type, bots and chance play themselves."""
+"""Playing a match in the terminal: people type, bots and chance play themselves.
+
+In companion mode (``physical``) the dice and cards are real: people type each outcome, and
+``back`` takes back the entries made since the last decision (docs/companion.md).
+"""
 
 from __future__ import annotations
 
@@ -6,15 +10,24 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from gamehall.cli.tables import render_view
 from gamehall.core.errors import GamehallError, InvalidActionError
 from gamehall.core.game import CHANCE, Action
 from gamehall.core.i18n import Catalog, Text
-from gamehall.core.match import Match
+from gamehall.core.match import ChanceEntry, Match, Sampler
 from gamehall.core.record import Record
+
+Command = Callable[[int | None], None]
+"""A word typed at a prompt: called with the seat to move (None at a chance entry); it may
+raise ``Quit``, or ``_Redraw`` when the table changed under the prompt."""
+
+LONG_LIST = 12
+"""Chance outcomes beyond this many are shown in columns rather than one a line."""
 
 
 class Quit(Exception):
@@ -32,6 +45,7 @@ class TerminalSession:
         ask: Callable[[str], str],
         record_path: Path | None = None,
         delay: float = 0.0,
+        physical: bool = False,
     ) -> None:
         self.match = match
         self.console = console
@@ -42,6 +56,13 @@ class TerminalSession:
         people = [i for i, agent in enumerate(match.agents) if agent is None]
         self.viewer: int | None = people[0] if people else None
         self.logged = 0
+        self.physical = physical
+        self.explained = False
+        self.commands: dict[str, Command] = {}
+        """Extra words a prompt understands, besides actions, help, undo and quit."""
+        self.commands["hint"] = self.hint
+        if physical:
+            self.commands["back"] = self.back
 
     def say(self, text: Text) -> None:
         """Print a message in the session's language."""
@@ -55,14 +76,23 @@ class TerminalSession:
 
     def run(self) -> None:
         """Play until the game ends or the person quits; save the record either way."""
+        if self.physical:
+            self.say(Text("companion.started"))
         try:
             while not self.match.is_over():
                 mover = self.match.to_move()
-                if mover == CHANCE:
+                if mover == CHANCE and self.physical:
+                    self.flush_log()
+                    self.chance_turn()
+                elif mover == CHANCE:
                     self.match.step_chance()
                 elif mover is not None and self.match.agents[mover] is not None:
-                    self.match.step_bot()
+                    action = self.match.step_bot()
                     self.flush_log()
+                    if self.physical:
+                        bot = self.match.seat_names[mover]
+                        params = {"seat": mover + 1, "bot": bot, "action": str(action)}
+                        self.say(Text("companion.bot_move", params))
                     if self.delay:
                         time.sleep(self.delay)
                 else:
@@ -90,7 +120,8 @@ class TerminalSession:
             label = self.catalog.render(match.game.label(view, action))
             options.add_row(f"[bold]{number}[/]", label, f"[dim]{action}[/]")
         self.console.print(options)
-        self.say(Text("core.your_turn", {"seat": seat + 1}))
+        prompt = "companion.your_turn" if self.physical else "core.your_turn"
+        self.say(Text(prompt, {"seat": seat + 1}))
         while True:
             try:
                 answer = self.ask("> ").strip()
@@ -119,6 +150,10 @@ class TerminalSession:
             example = str(legal[0]) if legal else "-"
             self.say(Text("core.help", {"example": example}))
             return None
+        command = self.commands.get(answer)
+        if command is not None:
+            command(seat)
+            return None
         if answer == "undo":
             try:
                 undone = self.match.undo(seat)
@@ -141,6 +176,99 @@ class TerminalSession:
         except InvalidActionError as error:
             self.say(Text("core.unknown_input", {"reason": error.render(self.catalog.language)}))
             return None
+
+    def hint(self, seat: int | None) -> None:
+        """The advisor's ranking of the legal actions of ``seat``, within a second."""
+        from gamehall.cli.advice import hint_table
+        from gamehall.core.chance import make_rng
+        from gamehall.search.advisor import advise
+
+        match = self.match
+        if seat is None:
+            self.say(Text("search.hint.chance"))
+            return
+        legal = match.game.legal_actions(match.state)
+        rng = make_rng(match.seed, f"hint/{len(match.actions)}")
+        sampler = Sampler(match.game, match.state, seat)
+        advice = advise(match.game, sampler, match.view(seat), legal, rng)
+        self.console.print(hint_table(advice, match.game.players, self.catalog))
+
+    # -- companion mode -------------------------------------------------------------------
+
+    def chance_turn(self) -> None:
+        """Ask for the chance outcome due (a die, a card) until one is entered or taken back."""
+        entry = self.match.chance_entry()
+        self.show_entry(entry)
+        example = entry.choices[0].suffix if entry.choices else "-"
+        help_text = Text("companion.help", {"asked": entry.asked, "example": example})
+        if not self.explained:
+            self.say(help_text)
+            self.explained = True
+        prompt = self.catalog.render(Text("companion.prompt", {"asked": entry.asked}))
+        while True:
+            try:
+                answer = " ".join(self.ask(escape(prompt.lstrip())).split())
+            except EOFError:
+                raise Quit from None
+            folded = answer.casefold()
+            if any(folded in (c.key.casefold(), c.suffix.casefold()) for c in entry.choices):
+                command = None  # an outcome, even one spelt like a command (h: a hit)
+            elif answer in ("quit", "q", "exit"):
+                raise Quit
+            elif answer in ("help", "h", "?", ""):
+                self.say(help_text)
+                continue
+            else:
+                command = self.commands.get(answer)
+            try:
+                if command is not None:
+                    command(None)
+                    continue
+                self.match.enter(answer)
+                return
+            except _Redraw:
+                return
+            except InvalidActionError as error:
+                reason = error.render(self.catalog.language)
+                self.say(Text("core.unknown_input", {"reason": reason}))
+            except GamehallError as error:
+                self.say(Text("core.illegal", {"reason": error.render(self.catalog.language)}))
+
+    def show_entry(self, entry: ChanceEntry) -> None:
+        """Say which die or card is asked, who sees it, and the outcomes with their keys."""
+        if not entry.seers:
+            who = Text("companion.seen_by_no_one")
+        elif len(entry.seers) == self.match.game.players:
+            who = Text("companion.seen_by_all")
+        else:
+            seats = ", ".join(str(seat + 1) for seat in entry.seers)
+            who = Text("companion.seen_by", {"seats": seats})
+        self.say(Text("companion.enter", {"asked": entry.asked, "who": who}))
+        cells = []
+        for choice in entry.choices:
+            label = self.catalog.render(choice.label)
+            written = "" if label == choice.notation else choice.suffix  # the label says it
+            cells.append(
+                (f"[bold]{escape(choice.key)}[/]", escape(label), f"[dim]{escape(written)}[/]")
+            )
+        if len(cells) > LONG_LIST:
+            self.console.print(Columns([" ".join(cell) for cell in cells], padding=(0, 3)))
+            return
+        table = Table(show_header=False, show_edge=False, box=None, padding=(0, 1))
+        for cell in cells:
+            table.add_row(*cell)
+        self.console.print(table)
+
+    def back(self, seat: int | None) -> None:
+        """Take back the last chance outcome entered (only entries, never a decision)."""
+        try:
+            undone = self.match.undo_entry()
+        except GamehallError as error:
+            self.say(Text("core.illegal", {"reason": error.render(self.catalog.language)}))
+            return
+        self.logged = len(self.match.actions)
+        self.say(Text("companion.taken_back", {"action": str(undone)}))
+        raise _Redraw
 
     def finish(self) -> None:
         """Show the final table and the outcome."""

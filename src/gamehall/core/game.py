@@ -8,7 +8,9 @@ A :class:`Game` instance is the rules of one game configured for a player count 
 * ``chance_weights(state)`` lists the chance outcomes with integer weights (exact odds);
 * ``apply(state, action)`` returns the next state or raises :class:`IllegalActionError`;
 * ``view(state, seat)`` is the only way state leaves the engine (``None`` is a spectator);
-* ``outcome(state)`` says who won once the game is over.
+* ``outcome(state)`` says who won once the game is over;
+* ``resample(state, seat, rng)`` deals a state ``seat`` cannot tell apart from ``state``
+  (search bots plan over such samples, never over the true state).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, TypeVar
 
 from gamehall.core.errors import IllegalActionError, OptionError
 from gamehall.core.i18n import Text
@@ -34,6 +36,18 @@ Action = Hashable
 """Actions are small frozen values whose ``str`` is their notation (see ``parse_action``)."""
 
 JSON = dict[str, Any]
+
+
+class RandomSource(Protocol):
+    """The part of :class:`random.Random` that ``resample`` may use (rules never import it)."""
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        ...
+
+    def shuffle(self, x: list[Any]) -> None:
+        """Shuffle ``x`` in place."""
+        ...
 
 
 class ChanceWeights(NamedTuple):
@@ -239,6 +253,16 @@ class Game(ABC, Generic[S]):
                 Text("core.illegal_action", {"action": str(action), "reason": reason})
             )
         return self.apply_legal(state, action)
+
+    def resample(self, state: S, seat: int, rng: RandomSource) -> S:
+        """A state ``seat`` cannot tell from ``state``: every secret it does not know dealt anew.
+
+        The sample depends only on what ``seat`` sees (its view and the public history) and
+        on ``rng``: two states that look the same to ``seat`` give the same sample for the
+        same generator state. Games without secrets (unrevealed cards drawn as chance
+        outcomes are not secrets) return ``state`` itself.
+        """
+        return state
 
     def reveals(self, state: S, action: Action) -> bool:
         """True if ``action`` shows a seat something new, so undo may not go back across it."""

@@ -62,6 +62,22 @@ class Catalog:
         return value
 
 
+def percent_text(chance: float) -> str:
+    """A chance as a whole percentage for people, ``"62"``; ``"<1"`` and ``">99"`` keep a
+    chance that is neither nil nor sure from reading as one (web tables do the same in
+    Jinja).
+
+    >>> [percent_text(p) for p in (0, 0.004, 0.615, 0.996, 1)]
+    ['0', '<1', '62', '>99', '100']
+    """
+    if chance <= 0:
+        return "0"
+    if chance >= 1:
+        return "100"
+    whole = int(chance * 100 + 0.5)
+    return "<1" if whole < 1 else ">99" if whole > 99 else str(whole)
+
+
 def locale_files(directory: Path, language: str) -> list[Path]:
     """The catalog files of ``language`` in ``directory`` (``*.{language}.toml``)."""
     return sorted(directory.glob(f"*.{language}.toml"))

@@ -33,6 +33,10 @@ class TableRow(Base):
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     bot_delay: Mapped[float] = mapped_column(default=0.6)
     clock: Mapped[float | None] = mapped_column(nullable=True)
+    physical: Mapped[bool] = mapped_column(default=False)
+    """A physical copy (companion mode): people enter the dice and cards, nothing is drawn."""
+    replacement: Mapped[str] = mapped_column(String(32), default="heuristic")
+    """The bot kind (strength) that takes the seat of a person who leaves."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"

@@ -62,6 +62,10 @@ class TableInfo:
     bot_delay: float = 0.6
     clock: float | None = None
     created_at: datetime | None = None
+    physical: bool = False
+    """A physical copy: people enter every chance outcome (docs/companion.md)."""
+    replacement: str = "heuristic"
+    """The bot kind (strength) that takes over from a person who leaves or runs out of time."""
     seats: list[SeatInfo] = field(default_factory=list)
 
     def seat_of(self, token: str | None) -> int | None:
@@ -89,6 +93,8 @@ def _info(row: TableRow) -> TableInfo:
         bot_delay=row.bot_delay,
         clock=row.clock,
         created_at=row.created_at,
+        physical=bool(row.physical),
+        replacement=row.replacement,
         seats=[SeatInfo(s.seat, s.name, s.bot, s.token_hash, s.replaced) for s in row.seats],
     )
 
@@ -113,6 +119,8 @@ class TableStore:
                     status=info.status,
                     bot_delay=info.bot_delay,
                     clock=info.clock,
+                    physical=info.physical,
+                    replacement=info.replacement,
                     created_at=utcnow(),
                     seats=[
                         SeatRow(

@@ -75,6 +75,10 @@ class NewTable(BaseModel):
     bot_delay: float = Field(default=0.6, ge=0, le=10)
     clock: ClockSeconds | None = None
     seed: str | None = Field(default=None, max_length=64, pattern=r"^[\w-]+$")
+    physical: bool = False
+    """A physical copy (companion mode): people enter every die and card."""
+    replacement: str = Field(default="heuristic", max_length=32)
+    """The bot kind (strength) that takes over from a person who leaves."""
 
 
 class Submission(BaseModel):
@@ -85,8 +89,16 @@ class Submission(BaseModel):
     action: str = Field(min_length=1, max_length=64)
 
 
+class ChanceSubmission(BaseModel):
+    """Chance outcomes entered at a physical table: a key, a notation, or several at once."""
+
+    model_config = ConfigDict(extra="forbid")
+    seq: int = Field(ge=0)
+    entry: str = Field(min_length=1, max_length=200)
+
+
 class UndoRequest(BaseModel):
-    """An undo of the seat's last action, at the expected sequence number."""
+    """A request about the table as it stands at ``seq``: an undo, a correction, a hint."""
 
     model_config = ConfigDict(extra="forbid")
     seq: int = Field(ge=0)
@@ -237,6 +249,8 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         seat_kinds: Annotated[list[str], Form()],
         bot_delay: Annotated[float, Form(ge=0, le=10)] = 0.6,
         clock: Annotated[str, Form(max_length=8)] = "",
+        physical: Annotated[bool, Form()] = False,
+        replacement: Annotated[str, Form(max_length=32)] = "heuristic",
     ) -> Response:
         seats = [
             SeatRequest(kind.split(":")[0], kind.partition(":")[2] or "heuristic")
@@ -249,7 +263,14 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             if str(key).startswith("opt:") and value != ""
         }
         info, tokens = hall.create_table(
-            game, players, options, seats, bot_delay, clock_seconds(clock)
+            game,
+            players,
+            options,
+            seats,
+            bot_delay,
+            clock_seconds(clock),
+            physical=physical,
+            replacement=replacement,
         )
         links = {seat: f"/t/{info.id}/seat/{token}" for seat, token in tokens.items()}
         mine = [s for s, kind in enumerate(seat_kinds[:players]) if kind == "me"]
@@ -326,6 +347,8 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             spec.bot_delay,
             spec.clock,
             spec.seed,
+            spec.physical,
+            spec.replacement,
         )
         hall.start_driver(hall.live(info.id))
         return {
@@ -345,7 +368,10 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
     ) -> dict[str, Any]:
         live = hall.live(table_id)
         seat = seat_for(live, x_seat_token)
-        return seat_snapshot(live.match, seat, language(request), live.logs)
+        lang = language(request)
+        snapshot = seat_snapshot(live.match, seat, lang, live.logs)
+        snapshot["companion"] = hall.companion(live, seat, lang)
+        return snapshot
 
     @app.post("/api/tables/{table_id}/actions")
     async def submit(
@@ -357,6 +383,48 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         seat = seat_for(live, x_seat_token)
         seq = await hall.act(table_id, seat, submission.seq, submission.action)
         return {"seq": seq}
+
+    @app.post("/api/tables/{table_id}/chance")
+    async def enter_chance(
+        table_id: str,
+        submission: ChanceSubmission,
+        x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
+    ) -> dict[str, int]:
+        live = hall.live(table_id)
+        seat = seat_for(live, x_seat_token)
+        seq = await hall.enter_chance(table_id, seat, submission.seq, submission.entry)
+        return {"seq": seq}
+
+    @app.post("/api/tables/{table_id}/correct")
+    async def correct(
+        table_id: str,
+        request_body: UndoRequest,
+        x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
+    ) -> dict[str, int]:
+        live = hall.live(table_id)
+        seat = seat_for(live, x_seat_token)
+        if seat is None:
+            raise HTTPException(403, "a spectator cannot correct an entry")
+        return {"seq": await hall.correct(table_id, seat, request_body.seq)}
+
+    @app.post("/api/tables/{table_id}/hint")
+    async def hint(
+        table_id: str,
+        request_body: UndoRequest,
+        request: Request,
+        x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
+    ) -> dict[str, Any]:
+        live = hall.live(table_id)
+        seat = seat_for(live, x_seat_token)
+        if seat is None:
+            raise HTTPException(403, "a spectator gets no hint")
+        advice = await hall.hint(table_id, seat, request_body.seq)
+        texts = catalog(language(request))
+        data = advice.to_json()
+        data["solo"] = live.match.game.players == 1
+        for row, estimate in zip(data["actions"], advice.estimates, strict=True):
+            row["label"] = texts.render(estimate.label)
+        return data
 
     @app.post("/api/tables/{table_id}/undo")
     async def undo(
@@ -392,9 +460,17 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
 
     def render_table(live: Any, snapshot: dict[str, Any], lang: str) -> str:
         view = GAME_VIEWS[live.info.game]
-        return templates.get_template(view.table).render(
-            t=translator(lang), lang=lang, game=live.match.game, info=live.info, **snapshot
+        t = translator(lang)
+        html = templates.get_template(view.table).render(
+            t=t, lang=lang, game=live.match.game, info=live.info, **snapshot
         )
+        companion = snapshot.get("companion")
+        if companion and companion.get("physical"):  # the chance entry, above the table
+            entry = templates.get_template("parts/companion.html").render(
+                t=t, seq=snapshot["seq"], seat=snapshot["seat"], **companion
+            )
+            html = entry + html
+        return html
 
     # -- live views -------------------------------------------------------------------
 
@@ -418,6 +494,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         try:
             while True:
                 snapshot = seat_snapshot(live.match, seat, lang, live.logs)
+                snapshot["companion"] = hall.companion(live, seat, lang)
                 html = render_table(live, snapshot, lang)
                 await websocket.send_json(
                     {"seq": snapshot["seq"], "html": html, "over": snapshot["over"]}

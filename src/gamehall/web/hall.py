@@ -3,6 +3,9 @@
 The action log in the database is the truth; a table's :class:`Match` is its replay, kept in
 memory. An action is checked against the seat's legal actions and the expected sequence
 number, written to the log, and only then applied in memory and announced to listeners.
+
+At a physical table (companion mode, docs/companion.md) nothing is drawn: each chance outcome
+is entered by the person seat that sees it, and may be corrected until the next decision.
 """
 
 from __future__ import annotations
@@ -15,12 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamehall.bots import make_bot
+from gamehall.core.chance import make_rng
 from gamehall.core.errors import GamehallError, IllegalActionError, NotYourTurnError, OptionError
 from gamehall.core.game import CHANCE, Action
-from gamehall.core.i18n import Text
-from gamehall.core.match import Match
+from gamehall.core.i18n import Text, catalog
+from gamehall.core.match import ChanceEntry, Match, Sampler, searches
 from gamehall.core.record import Record
 from gamehall.core.registry import create, find_game
+from gamehall.search.advisor import Advice, advise
 from gamehall.store.tables import (
     SeatInfo,
     SequenceConflict,
@@ -70,6 +75,8 @@ class LiveTable:
     """Per seat: the sequence number its clock runs for, and the countdown."""
     graces: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     """Per seat whose person left: the countdown before a bot steps in."""
+    entries: dict[int, tuple[Any, ChanceEntry]] = field(default_factory=dict)
+    """At a physical table: per seat, the chance entry offered to it and the state it is for."""
 
     @property
     def seq(self) -> int:
@@ -96,6 +103,8 @@ class Hall:
         bot_delay: float = 0.6,
         clock: float | None = None,
         seed: str | None = None,
+        physical: bool = False,
+        replacement: str = REPLACEMENT_BOT,
     ) -> tuple[TableInfo, dict[int, str]]:
         """Open a table; returns it and the secret token of each person's seat."""
         local = {spec.name for spec in find_game(game_name).option_specs if not spec.remote}
@@ -103,6 +112,7 @@ class Hall:
         if refused:
             raise OptionError(f"option {refused[0]!r} can only be set on the command line")
         game = create(game_name, players, options)
+        make_bot(replacement, game.name)  # the replacement bot kind must exist
         if len(seats) != players:
             raise GamehallError(f"{len(seats)} seats given for {players} players")
         tokens: dict[int, str] = {}
@@ -127,6 +137,8 @@ class Hall:
             bot_delay=bot_delay,
             clock=clock,
             seats=infos,
+            physical=physical,
+            replacement=replacement,
         )
         self.store.create(info)
         return info, tokens
@@ -203,6 +215,112 @@ class Hall:
             self._announce(live)
         return live.seq
 
+    async def hint(self, table_id: str, seat: int, seq: int) -> Advice:
+        """The advisor's ranking of ``seat``'s legal actions, searched off the event loop."""
+        live = self.live(table_id)
+        async with live.lock:
+            if seq != live.seq:
+                raise StaleSequence(f"expected action {live.seq}, not {seq}")
+            match = live.match
+            if match.to_move() != seat:
+                raise IllegalActionError.of(Text("search.hint.not_your_turn"))
+            game, state = match.game, match.state
+        legal = game.legal_actions(state)
+        rng = make_rng(live.info.seed, f"hint/{seq}")
+        sampler = Sampler(game, state, seat)  # states are values: safe to search unlocked
+        return await asyncio.to_thread(advise, game, sampler, game.view(state, seat), legal, rng)
+
+    # -- a physical table: chance entered by people ----------------------------------
+
+    def entry_for(self, live: LiveTable, seat: int) -> ChanceEntry:
+        """The chance entry ``seat`` is offered now, its choices widened so they tell the
+        seat nothing its view does not (``Match.chance_entry``); cached per step."""
+        state = live.match.state
+        cached = live.entries.get(seat)
+        if cached is not None and cached[0] is state:  # the same step, not only the same seq
+            return cached[1]
+        entry = live.match.chance_entry(seat, widen=True)
+        live.entries[seat] = (state, entry)
+        return entry
+
+    def companion(self, live: LiveTable, seat: int | None, language: str) -> dict[str, Any]:
+        """What a physical table's page shows ``seat`` about chance entries.
+
+        ``entry``: the choices, for a seat that may enter the outcome due; ``waiting``: who
+        enters it, for the others (spectators included); ``correct``: the last entry, when
+        this seat may take it back (named only to a seat that sees it).
+        """
+        match = live.match
+        data: dict[str, Any] = {"physical": live.info.physical}
+        if not live.info.physical or match.is_over():
+            return data
+        texts = catalog(language)
+        if match.to_move() == CHANCE:
+            entrants = match.entrants()
+            if seat is not None and seat in entrants:
+                entry = self.entry_for(live, seat)
+                data["entry"] = {
+                    "asked": entry.asked,
+                    "hidden": entry.seers == (seat,) and match.game.players > 1,
+                    "unseen": not any(s in match.people() for s in entry.seers),
+                    "choices": [
+                        {
+                            "key": choice.key,
+                            "action": choice.notation,
+                            "suffix": choice.suffix,
+                            "label": texts.render(choice.label),
+                        }
+                        for choice in entry.choices
+                    ],
+                }
+            else:
+                asked = self.entry_for(live, entrants[0]).asked if entrants else ""
+                data["waiting"] = {
+                    "asked": asked,
+                    "seat": entrants[0] + 1 if len(entrants) == 1 else None,
+                }
+        if seat is not None and match.entry_blocker(seat) is None:
+            seen = seat in match.chance_seers(match.states[-2])  # an unseen card stays unnamed
+            data["correct"] = {"last": str(match.actions[-1]) if seen else None}
+        return data
+
+    async def enter_chance(self, table_id: str, seat: int | None, seq: int, text: str) -> int:
+        """Apply chance outcomes a person entered at a physical table; returns the new seq."""
+        live = self.live(table_id)
+        async with live.lock:
+            if seat is None:
+                raise NotYourTurnError.of(
+                    Text(
+                        "core.illegal_action",
+                        {"action": text, "reason": Text("web.spectator_cannot_act")},
+                    )
+                )
+            if not live.info.physical:
+                raise IllegalActionError.of(Text("web.companion.not_physical"))
+            if seq != live.seq:
+                raise StaleSequence(
+                    f"expected action {live.seq}, not {seq}: the table has moved on"
+                )
+            first = live.seq
+            live.match.enter(text, seat=seat, widen=True)
+            self._persist(live, first)
+        self.start_driver(live)
+        return live.seq
+
+    async def correct(self, table_id: str, seat: int, seq: int) -> int:
+        """Take back the last chance outcome entered at a physical table; returns the new seq."""
+        live = self.live(table_id)
+        async with live.lock:
+            if not live.info.physical:
+                raise IllegalActionError.of(Text("web.companion.not_physical"))
+            if seq != live.seq:
+                raise StaleSequence(f"expected action {live.seq}, not {seq}")
+            live.match.undo_entry(seat)
+            live.logs.clear()
+            self.store.remove_last(table_id, live.seq)
+            self._announce(live)
+        return live.seq
+
     def _commit(self, live: LiveTable, action: Action, mover: int) -> None:
         """Check, log, then apply one action (the caller holds the table's lock)."""
         match = live.match
@@ -256,12 +374,18 @@ class Hall:
             async with live.lock:
                 first = live.seq
                 mover = match.to_move()
+                drawn = not live.info.physical  # at a physical table, people enter chance
                 while (
                     mover is not None
                     and live.seq - first < AUTO_BATCH
                     and (
-                        mover == CHANCE
-                        or (match.agents[mover] is not None and live.info.bot_delay == 0)
+                        (mover == CHANCE and drawn)
+                        or (
+                            mover != CHANCE
+                            and match.agents[mover] is not None
+                            and live.info.bot_delay == 0
+                            and not searches(match.agents[mover])
+                        )
                     )
                 ):
                     action = match.sample_chance() if mover == CHANCE else match.choose_for_bot()
@@ -270,7 +394,7 @@ class Hall:
                 if live.seq > first:
                     self._persist(live, first)
                 automatic += live.seq - first
-                if mover is None or automatic >= STALL_STEPS:
+                if mover is None or automatic >= STALL_STEPS or (mover == CHANCE and not drawn):
                     return
                 waiting = mover == CHANCE or match.agents[mover] is not None
                 if not waiting:
@@ -283,7 +407,12 @@ class Hall:
             await asyncio.sleep(live.info.bot_delay)
             async with live.lock:
                 if live.seq == seq and match.to_move() == mover:
-                    self._commit(live, match.choose_for_bot(), mover)
+                    agent = match.agents[mover]
+                    if searches(agent):  # a search takes a while: think off the event loop
+                        action = await asyncio.to_thread(match.choose_for_bot)
+                    else:
+                        action = match.choose_for_bot()
+                    self._commit(live, action, mover)
                     automatic += 1
 
     def _start_clock(self, live: LiveTable, seat: int) -> None:
@@ -315,9 +444,10 @@ class Hall:
         """A bot takes over a person's seat so the others can finish."""
         if live.match.agents[seat] is not None or live.match.is_over():
             return
-        live.match.agents[seat] = make_bot(REPLACEMENT_BOT, live.info.game)
-        live.info.seats[seat].bot, live.info.seats[seat].replaced = REPLACEMENT_BOT, True
-        self.store.replace_with_bot(live.info.id, seat, REPLACEMENT_BOT)
+        kind = live.info.replacement
+        live.match.agents[seat] = make_bot(kind, live.info.game)
+        live.info.seats[seat].bot, live.info.seats[seat].replaced = kind, True
+        self.store.replace_with_bot(live.info.id, seat, kind)
         self._announce(live)
         self.start_driver(live)
 

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text as RichText
 
 from gamehall.core.game import JSON, Game
-from gamehall.core.i18n import Catalog, Text
+from gamehall.core.i18n import Catalog, Text, percent_text
 
 RESOURCE_MARKS = {"focus": "◎", "mystery": "✶", "treasure": "$", "feat": "⚑"}
 RESOURCE_STYLES = {"focus": "green", "mystery": "magenta", "treasure": "yellow", "feat": "blue"}
@@ -121,9 +121,19 @@ def _dice(view: JSON, t: Any) -> RenderableType:
         mark = RESOURCE_MARKS.get(face, "□") if face else "·"
         style = "strike dim" if dice["used"][index] else "bold"
         line.append(f" a{index + 1}:{mark} ", style=style)
+    odds = view.get("odds")
     combos = RichText()
     for index, combo in enumerate(view["combos"]):
         mark = "✔" if combo["met"] else "✘"
         style = "bold green" if combo["met"] else "dim"
-        combos.append(f"{index + 1}. {mark} {combo_text(combo, t)}  ", style=style)
-    return Group(line, combos)
+        combos.append(f"{index + 1}. {mark} {combo_text(combo, t)}", style=style)
+        if odds and not combo["met"]:
+            percent = percent_text(odds["combos"][index])
+            combos.append(f" ({t(Text('att.odds.chance', {'percent': percent}))})", style="cyan")
+        combos.append("  ")
+    parts: list[RenderableType] = [line, combos]
+    if odds and not view.get("success"):
+        key = "att.odds.line_pending" if odds["pending"] else "att.odds.line"
+        params = {**odds, "percent": percent_text(odds["any"])}
+        parts.append(RichText(t(Text(key, params)), style="bold cyan"))
+    return Group(*parts)

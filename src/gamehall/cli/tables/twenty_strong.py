@@ -11,7 +11,7 @@ from rich.text import Text as RichText
 
 from gamehall.core.game import JSON, Game
 from gamehall.core.i18n import Catalog, Text
-from gamehall.games.twenty_strong.view import effect_text
+from gamehall.games.twenty_strong.view import effect_text, odds_texts
 
 STYLES = {"yellow": "yellow", "green": "green", "blue": "blue", "purple": "magenta", "red": "red"}
 FACES = {"unrolled": "·", "miss": "○", "hit": "●", "crit": "✸"}
@@ -71,6 +71,8 @@ def render_twenty_strong(game: Game[Any], view: JSON, catalog: Catalog) -> Rende
                 " ".join(card["dice"]),
             )
         parts.append(cards)
+    if view.get("odds"):
+        parts.append(_odds(view["odds"], catalog))
 
     if view["inventory"]:
         items = Table("#", "item", "effect", expand=False)
@@ -89,6 +91,20 @@ def render_twenty_strong(game: Game[Any], view: JSON, catalog: Catalog) -> Rende
     if view["task"]:
         parts.append(RichText(f"→ {t(Text('20s.task.' + view['task']['kind']))}", style="bold"))
     return Group(*parts)
+
+
+def _odds(odds: JSON, catalog: Catalog) -> RenderableType:
+    """The odds of the dice about to be rolled (docs/rulings.md GEN-R11): one line per set of
+    dice, each card's chance after it."""
+    t = catalog.render
+    text = RichText(f"{t(Text('20s.odds.title'))}\n", style="bold")
+    for line, cards in odds_texts(odds):
+        text.append(f"  {t(line)}", style="bold cyan")
+        if cards:
+            text.append(" · " + " · ".join(t(card) for card in cards), style="cyan")
+        text.append("\n")
+    text.rstrip()
+    return text
 
 
 def _too_many_bones(view: JSON, catalog: Catalog) -> list[RenderableType]:

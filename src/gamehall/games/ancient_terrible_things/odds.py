@@ -7,13 +7,24 @@ Every probability is a :class:`~fractions.Fraction`, counted over all faces of t
 '4/9'
 >>> best_reroll((6, 6, 1, 2, 3), (), [("pair", 6, 2)], 1)
 (Fraction(1, 1), ())
+
+:func:`completion_odds` plays the re-rolls a player has in hand as well as possible: each
+Focus token re-rolls one Focus die not set aside (ATT-ENC-7, docs/rulings.md ATT-R5), chosen
+after seeing the last result.
+
+>>> str(completion_odds((6, 1, 2, 3, 4), (), [("pair", 6, 2)], 1))
+'1/6'
+>>> str(completion_odds((6, 1, 2, 3, 4), (), [("pair", 6, 2)], 2))
+'11/36'
+>>> str(completion_odds((6, 1, 2, 3, 4), (0,), [("pair", 6, 2)], 0, pending=2))
+'11/36'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial, prod
 
@@ -71,3 +82,101 @@ def best_reroll(
             if odds > best[0]:
                 best = (odds, chosen)
     return best
+
+
+def completion_odds(
+    values: Sequence[int],
+    aside: Sequence[int],
+    combos: Sequence[Combo],
+    rerolls: int,
+    pending: int = 0,
+) -> Fraction:
+    """The chance of forming one of ``combos`` from the Focus dice ``values`` when the player
+    still has ``rerolls`` re-rolls of one die each (Focus tokens: each chosen after seeing the
+    last result) and plays them as well as possible; dice at the indexes ``aside`` are kept.
+
+    ``pending`` is a re-roll of up to that many dice at once that comes first (an effect's
+    choice in progress); re-rolling none of them is one of its choices. Other help (Loot not
+    used yet, Exploits, Terrible Things) is not counted: the chance is what the dice and the
+    tokens in hand give."""
+    combos = tuple(combos)
+    kept = tuple(sorted(values[i] for i in aside))
+    free = tuple(sorted(v for i, v in enumerate(values) if i not in aside))
+    rerolls = max(0, rerolls)
+    if _met_sorted(tuple(sorted(values)), combos):
+        return Fraction(1)
+    if not free or not (rerolls or pending):
+        return Fraction(0)
+    if not pending:
+        return Fraction(_focus_ways(kept, free, rerolls, combos), 6**rerolls)
+    best = Fraction(_focus_ways(kept, free, rerolls, combos), 6**rerolls)
+    for count in range(1, min(pending, len(free)) + 1):
+        for chosen in set(combinations(free, count)):
+            rest = list(free)
+            for value in chosen:
+                rest.remove(value)
+            ways = sum(
+                more * _focus_ways(kept, tuple(sorted((*rest, *faces))), rerolls, combos)
+                for faces, more in _outcomes(count)
+            )
+            best = max(best, Fraction(ways, 6 ** (count + rerolls)))
+    return best
+
+
+def _focus_ways(
+    kept: tuple[int, ...], free: tuple[int, ...], rerolls: int, combos: tuple[Combo, ...]
+) -> int:
+    """The rolls, out of ``6 ** rerolls``, that end in one of ``combos`` when each of
+    ``rerolls`` single-die re-rolls goes on the free die where it helps most (``free`` and
+    ``kept`` sorted)."""
+    levels = _levels(kept, len(free), combos)
+    while len(levels) <= rerolls:
+        levels.append(_next_level(levels[-1], len(levels), len(free), levels[0]))
+    return levels[rerolls][_index(len(free))[free]]
+
+
+@lru_cache(maxsize=2048)
+def _levels(kept: tuple[int, ...], count: int, combos: tuple[Combo, ...]) -> list[list[int]]:
+    """For each number of re-rolls left so far worked out (0, 1...), the winning rolls of every
+    sorted hand of ``count`` free dice (by :func:`_hands` order); level 0 is 1 if the hand
+    with ``kept`` already forms a combination. Later levels are added as they are needed."""
+    return [[int(_met_sorted(tuple(sorted(kept + h)), combos)) for h in _hands(count)]]
+
+
+def _next_level(previous: list[int], rerolls: int, count: int, met_now: list[int]) -> list[int]:
+    """The winning rolls with ``rerolls`` re-rolls left, from those with one fewer."""
+    whole = 6**rerolls
+    ways = previous.__getitem__
+    return [
+        whole if met else max(sum(map(ways, successors)) for successors in moves)
+        for met, moves in zip(met_now, _moves(count), strict=True)
+    ]
+
+
+@cache
+def _hands(count: int) -> tuple[tuple[int, ...], ...]:
+    """Every sorted hand of ``count`` Focus dice."""
+    return tuple(combinations_with_replacement(FOCUS_FACES, count))
+
+
+@cache
+def _index(count: int) -> dict[tuple[int, ...], int]:
+    """The position of each sorted hand in :func:`_hands`."""
+    return {hand: i for i, hand in enumerate(_hands(count))}
+
+
+@cache
+def _moves(count: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each hand, for each distinct value in it, the hands after re-rolling one die of
+    that value to each face 1..6."""
+    index = _index(count)
+    table = []
+    for hand in _hands(count):
+        moves = []
+        for position, value in enumerate(hand):
+            if position and hand[position - 1] == value:
+                continue
+            rest = hand[:position] + hand[position + 1 :]
+            moves.append(tuple(index[tuple(sorted((*rest, face)))] for face in FOCUS_FACES))
+        table.append(tuple(moves))
+    return tuple(table)

@@ -16,7 +16,15 @@ from functools import cache
 from typing import Any
 
 from gamehall.core.errors import OptionError
-from gamehall.core.game import CARD_FILE_OPTION, CHANCE, Action, ChanceWeights, Game, OptionSpec
+from gamehall.core.game import (
+    CARD_FILE_OPTION,
+    CHANCE,
+    Action,
+    ChanceWeights,
+    Game,
+    OptionSpec,
+    RandomSource,
+)
 from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
 from gamehall.core.state import replace_at
@@ -494,6 +502,11 @@ class AncientTerribleThings(Game[AttState]):
         s.result = final_outcome(self, s, reason)
 
     # -- views ------------------------------------------------------------------------
+
+    def resample(self, state: AttState, seat: int, rng: RandomSource) -> AttState:
+        from gamehall.games.ancient_terrible_things.resample import resample
+
+        return resample(self, state, seat, rng)
 
     def view(self, state: AttState, seat: int | None) -> dict[str, Any]:
         from gamehall.games.ancient_terrible_things.view import build_view

@@ -12,13 +12,14 @@ from gamehall.core.game import EVERYTHING, Action
 from gamehall.core.i18n import Text
 from gamehall.games.ancient_terrible_things import actions as act
 from gamehall.games.ancient_terrible_things.dice import meets
-from gamehall.games.ancient_terrible_things.odds import met
+from gamehall.games.ancient_terrible_things.odds import completion_odds, met
 from gamehall.games.ancient_terrible_things.scoring import rival_secrets, secrets
 from gamehall.games.ancient_terrible_things.state import (
     ACTIVE_BONUS,
     ENCOUNTER,
     EVERYONE_BONUS,
     EXPLORE,
+    FOCUS,
     OVER,
     REVEAL,
     SETUP,
@@ -140,7 +141,30 @@ def build_view(game: AncientTerribleThings, state: AttState, seat: int | None) -
             for i, c in enumerate(game.combos(state))
         ]
         view["success"] = rolled and met(dice.focus, game.combos(state))
+        if rolled and not state.rolls:
+            _add_odds(game, state, view)
     return view
+
+
+def _add_odds(game: AncientTerribleThings, state: AttState, view: dict[str, Any]) -> None:
+    """Beside the re-roll decisions, ``odds``: the exact chance of completing each combination
+    (``combos``, in the order of the view's) and any of them (``any``) from the dice as they
+    lie, with the active player's Focus tokens as re-rolls and a re-roll choice in progress
+    first (docs/rulings.md ATT-R14). Dice and tokens are public, so every seat sees the same
+    figures."""
+    dice = state.dice
+    combos = game.combos(state)
+    rerolls = state.players[state.active].tokens[FOCUS]
+    choice = state.choice
+    pending = choice.amount if choice is not None and choice.kind == "reroll" else 0
+    each = [completion_odds(dice.focus, dice.aside, [combo], rerolls, pending) for combo in combos]
+    chance = completion_odds(dice.focus, dice.aside, combos, rerolls, pending)
+    view["odds"] = {
+        "rerolls": rerolls,
+        "pending": pending,
+        "any": round(float(chance), 4),
+        "combos": [round(float(odds), 4) for odds in each],
+    }
 
 
 def _printed(game: AncientTerribleThings, state: AttState) -> int:

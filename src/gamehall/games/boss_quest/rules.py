@@ -18,6 +18,7 @@ from gamehall.core.game import (
     ChanceWeights,
     Game,
     OptionSpec,
+    RandomSource,
 )
 from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
@@ -494,6 +495,11 @@ class BossQuest(Game[BossQuestState]):
         return Outcome(winners, tuple(float(k) for k in s.keys), reason)
 
     # -- what leaves the engine -------------------------------------------------------
+
+    def resample(self, state: BossQuestState, seat: int, rng: RandomSource) -> BossQuestState:
+        from gamehall.games.boss_quest.resample import resample
+
+        return resample(self, state, seat, rng)
 
     def view(self, state: BossQuestState, seat: int | None) -> JSON:
         from gamehall.games.boss_quest.view import build_view

@@ -8,16 +8,41 @@ a stack shows its known cards and a count.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from gamehall.core.game import JSON, Action
-from gamehall.core.i18n import Text
+from gamehall.core.i18n import Text, percent_text
 from gamehall.games.twenty_strong import flow
 from gamehall.games.twenty_strong.actions import DieFace, Reveal
-from gamehall.games.twenty_strong.dice import COLOUR_NAMES, FACE_NAMES, colour_of, die_name
-from gamehall.games.twenty_strong.effects import effective
+from gamehall.games.twenty_strong.dice import (
+    COLOUR_NAMES,
+    COLOUR_OF,
+    CRIT,
+    FACE_NAMES,
+    colour_of,
+    die_name,
+)
+from gamehall.games.twenty_strong.effects import commit_limit, effective, modifiers, total
+from gamehall.games.twenty_strong.odds import (
+    ALL_COLOURS,
+    Card,
+    expected_damage,
+    p_at_least,
+    p_defeat_all,
+    pool_of,
+)
 from gamehall.games.twenty_strong.runtime import CardInfo, Fx, ItemInfo, Mod
-from gamehall.games.twenty_strong.state import NOWHERE, ON_CARD, ZONE_NAMES, State
+from gamehall.games.twenty_strong.state import (
+    APPLY,
+    COMMIT,
+    COMMITTED,
+    NOWHERE,
+    ON_CARD,
+    POOL,
+    ZONE_NAMES,
+    State,
+)
 
 if TYPE_CHECKING:
     from gamehall.games.twenty_strong.rules import TwentyStrong
@@ -158,7 +183,140 @@ def build_view(game: TwentyStrong, state: State) -> JSON:
         "rewards": [deck.cards[c].code for c in state.rewards],
         "after_waiting": [i + 1 for i in flow.after_waiting(game, state)],
         "table": deck.view(state),
+        **odds_view(game, state),
     }
+
+
+# -- odds beside the dice ------------------------------------------------------------------
+
+
+def dice_targets(game: TwentyStrong, state: State) -> list[tuple[int, Card]]:
+    """Each undefeated active card as the dice see it: its position, the damage it still
+    needs, the colours whose hits it takes and what a crit deals it (docs/rulings.md GEN-R11).
+
+    Immunities are During effects of the card and the battle's own modifiers (``flow.hittable``
+    without the guard: one guard only sets the order; two standing guards let nothing be hit).
+    """
+    deck = game.deck
+    cards = deck.cards
+    battle = deck.modifiers(state)
+    guards = sum(
+        1
+        for a in state.active
+        if not a.defeated and any(m.kind == "guard" for m in cards[a.card].during)
+    )
+    targets = []
+    for index, active in enumerate(state.active):
+        if active.defeated:
+            continue
+        colours = ALL_COLOURS
+        for mod in (*cards[active.card].during, *battle):
+            if mod.kind == "immune":
+                colours = colours - mod.colours
+        if guards > 1:
+            colours = frozenset()
+        need = max(0, active.health - active.taken)
+        targets.append((index, Card(need, colours, flow.hit_damage(game, state, index, CRIT))))
+    return targets
+
+
+def odds_view(game: TwentyStrong, state: State) -> JSON:
+    """``odds``: what the dice about to be rolled can do to the active cards, shown beside the
+    commit, roll and again decisions (``{}`` when no such decision waits).
+
+    ``committed`` is for the committed dice (in the Apply step: the unapplied dice, which
+    another Strategy phase rolls again), ``more`` for them plus the strongest pool dice that may
+    still be committed (``added`` of them). Each gives the chance to defeat every undefeated
+    card (``defeat_all``), the expected damage of the roll, and per card the chance that the
+    dice deal it at least the damage it still needs (``at_least``). Everything comes from the
+    table the player sees: dice, cards, modifiers (docs/rulings.md GEN-R11)."""
+    if state.phase not in (COMMIT, APPLY) or state.tasks or game.to_move(state) != 0:
+        return {}
+    targets = dice_targets(game, state)
+    if not targets:
+        return {}
+    mods = modifiers(game, state)
+    if state.phase == APPLY and not flow.can_repeat(game, state, mods):
+        return {}
+    zones = state.zones
+    committed = [COLOUR_OF[d] for d, z in enumerate(zones) if z == COMMITTED]
+    pool = sorted((COLOUR_OF[d] for d, z in enumerate(zones) if z == POOL), reverse=True)
+    room = commit_limit(mods) - (state.counter if state.phase == COMMIT else 0)
+    added = pool[: max(0, room)]
+    if not committed and not added:
+        return {}  # nothing to roll: no figure to show
+    no_crit = any(m.kind == "no_crit" for m in game.deck.modifiers(state))
+    crit = 1 if no_crit else 2 + total(mods, "crit_bonus")
+    return {
+        "odds": {
+            "reroll": state.phase == APPLY,
+            "committed": _figures(committed, targets, crit) if committed else None,
+            "more": {**_figures(committed + added, targets, crit), "added": len(added)}
+            if added
+            else None,
+        }
+    }
+
+
+def _figures(colours: list[int], targets: list[tuple[int, Card]], crit: int) -> JSON:
+    dice = pool_of(colours)
+    cards = [card for _, card in targets]
+    return {
+        "dice": len(colours),
+        "defeat_all": _chance(p_defeat_all(dice, cards)),
+        "expected_damage": round(float(expected_damage(dice, Card(crit=crit))), 2),
+        "cards": [
+            {
+                "position": index + 1,
+                "need": card.health,
+                "at_least": _chance(p_at_least(dice, card)),
+                "expected": round(float(expected_damage(dice, card)), 2),
+            }
+            for index, card in targets
+        ],
+    }
+
+
+def _chance(value: Fraction) -> float:
+    """A probability for the view: a float, to 4 decimals (exact figures: ``odds``)."""
+    return round(float(value), 4)
+
+
+def odds_texts(odds: JSON) -> list[tuple[Text, list[Text]]]:
+    """The ``odds`` of a view in words: for each set of dice, its line (chance to defeat every
+    card, expected damage) and one text per card (``#2 ≥ health: 80 %``)."""
+    found = []
+    for key in ("committed", "more"):
+        figures = odds.get(key)
+        if not figures:
+            continue
+        if key == "more":
+            dice = Text("20s.odds.more", {"dice": figures["dice"], "added": figures["added"]})
+        else:
+            which = "20s.odds.reroll" if odds["reroll"] else "20s.odds.committed"
+            dice = Text(which, {"dice": figures["dice"]})
+        defeat = Text("20s.odds.defeat_all", {"percent": percent_text(figures["defeat_all"])})
+        expected = Text("20s.odds.expected", tenths(figures["expected_damage"]))
+        line = Text("20s.odds.line", {"dice": dice, "defeat": defeat, "expected": expected})
+        cards = [
+            Text(
+                "20s.odds.card",
+                {
+                    "position": card["position"],
+                    "text": Text("20s.odds.at_least", {"percent": percent_text(card["at_least"])}),
+                },
+            )
+            for card in figures["cards"]
+        ]
+        found.append((line, cards))
+    return found
+
+
+def tenths(value: float) -> dict[str, int]:
+    """``{"whole": 4, "tenth": 1}`` for 4.08: the parameters of a number with one decimal,
+    which each language writes with its own separator."""
+    rounded = int(value * 10 + 0.5)
+    return {"whole": rounded // 10, "tenth": rounded % 10}
 
 
 def describe_action(game: TwentyStrong, before: State, action: Action, after: State) -> list[Text]:

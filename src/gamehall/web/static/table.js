@@ -1,10 +1,16 @@
-// gamehall table page: live view over a WebSocket, actions by click or number key.
+// gamehall table page: live view over a WebSocket, actions by click or number key; u undoes,
+// h asks the advisor for a hint.
+// At a physical table (companion mode) the dice and cards are entered the same ways: click an
+// outcome, press its number (or its letter: m h c), or type it ("/" goes to the box, several
+// at once as "3 5 1"); Backspace corrects the last entry.
 (function () {
   const box = document.getElementById("table");
   const notice = document.getElementById("notice");
   const { table, token, lang } = box.dataset;
   let seq = 0;
   let delay = 500;
+  let typing = false;  // the entry box had the focus: give it back after the next push
+  const hintPanel = document.getElementById("hint");
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -13,12 +19,16 @@
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${table}?${query}`);
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
+      if (message.seq !== seq) hintPanel.replaceChildren();  // advice is for one position
       seq = message.seq;
       box.innerHTML = message.html;
       picked = null;
       delay = 500;
       const log = box.querySelector(".log");
       if (log) log.scrollTop = log.scrollHeight;
+      const entryText = box.querySelector("input.entry-text");
+      if (typing && entryText) entryText.focus();
+      else typing = false;
     };
     socket.onclose = () => { setTimeout(connect, delay); delay = Math.min(delay * 2, 8000); };
   }
@@ -34,12 +44,43 @@
       const data = await response.json().catch(() => ({ error: response.statusText }));
       notice.textContent = data.error || data.detail || response.statusText;
     }
+    return response.ok;
+  }
+
+  // The advisor: the legal actions ranked by the search, with each estimate's precision.
+  async function hint(button) {
+    const asked = seq;
+    hintPanel.textContent = button.dataset.thinking;
+    const response = await fetch(`/api/tables/${table}/hint?lang=${lang}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-seat-token": token },
+      body: JSON.stringify({ seq }),
+    });
+    const data = await response.json().catch(() => ({ error: response.statusText }));
+    if (asked !== seq) return;  // the table moved on while the advisor thought
+    if (!response.ok) { hintPanel.textContent = data.error || data.detail; return; }
+    const [solo, multi] = button.dataset.value.split("|");
+    const title = document.createElement("h3");
+    title.textContent = button.dataset.title
+      .replace("{iterations}", data.iterations).replace("{seconds}", data.seconds.toFixed(2));
+    const list = document.createElement("ol");
+    for (const row of data.actions) {
+      const item = document.createElement("li");
+      const pct = (x) => (100 * x).toFixed(1);
+      item.dataset.action = row.action;
+      item.textContent = `${row.label} — ${data.solo ? solo : multi} ${pct(row.value)} % ± ${pct(row.error)}`;
+      list.append(item);
+    }
+    hintPanel.replaceChildren(title, list);
   }
 
   // Two-step actions: pick a piece (a rolled die), then drop it on a target (a card, a slot);
   // the table's data-compose template ("apply {pick} {drop}") names the action, which is sent
   // only when it is one of the legal actions shown.
   let picked = null;
+  function gameRoot() {  // the game's table: the entry panel of a physical table comes first
+    return box.querySelector(":scope > :not(.companion)") || box.firstElementChild;
+  }
   function legal(action) {
     return [...box.querySelectorAll("button.act")].some((b) => b.dataset.action === action);
   }
@@ -48,7 +89,7 @@
     picked = element && element !== picked ? element : null;
     if (picked) picked.classList.add("selected");
     box.querySelectorAll("[data-drop]").forEach((target) => {
-      const root = box.firstElementChild;
+      const root = gameRoot();
       const action = picked && root.dataset.compose
         .replace("{pick}", picked.dataset.pick).replace("{drop}", target.dataset.drop);
       target.classList.toggle("droppable", Boolean(picked && legal(action)));
@@ -57,17 +98,23 @@
 
   box.addEventListener("click", (event) => {
     const button = event.target.closest("button");
+    if (token && button && button.classList.contains("entry")) {
+      post("chance", { seq, entry: button.dataset.action });
+      return;
+    }
+    if (token && button && button.classList.contains("correct")) { post("correct", { seq }); return; }
     if (token && button && button.matches(".act, .do")) {
       post("actions", { seq, action: button.dataset.action });
       return;
     }
     if (token && button && button.classList.contains("undo")) { post("undo", { seq }); return; }
+    if (token && button && button.classList.contains("hint")) { hint(button); return; }
     if (!token) return;
     const pickable = event.target.closest("[data-pick]");
     if (pickable) { pick(pickable); return; }
     const target = event.target.closest("[data-drop]");
     if (target && picked) {
-      const action = box.firstElementChild.dataset.compose
+      const action = gameRoot().dataset.compose
         .replace("{pick}", picked.dataset.pick).replace("{drop}", target.dataset.drop);
       picked = null;
       if (legal(action)) post("actions", { seq, action });
@@ -75,12 +122,46 @@
     }
   });
 
+  box.addEventListener("submit", async (event) => {
+    const form = event.target.closest("form.entry-form");
+    if (!form) return;
+    event.preventDefault();
+    const input = form.querySelector("input.entry-text");
+    if (!token || !input.value.trim()) return;
+    typing = true;
+    if (!(await post("chance", { seq, entry: input.value }))) input.select();
+  });
+
   document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && event.target.matches("input.entry-text")) {
+      typing = false;
+      event.target.blur();  // the keys name outcomes again
+      return;
+    }
     if (event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey) return;
+    if (event.metaKey) return;
+    const entries = [...box.querySelectorAll("button.entry")];
+    if (entries.length) {
+      const key = event.key.toLowerCase();
+      const chosen = entries.find((b) => b.dataset.key === event.key)
+        || entries.find((b) => b.dataset.suffix.length === 1 && b.dataset.suffix.toLowerCase() === key);
+      if (chosen) { event.preventDefault(); chosen.click(); return; }
+      if (event.key === "/") {
+        event.preventDefault();
+        box.querySelector("input.entry-text")?.focus();
+        return;
+      }
+    }
+    if (event.key === "Backspace" && box.querySelector("button.correct")) {
+      event.preventDefault();
+      box.querySelector("button.correct").click();
+      return;
+    }
     const buttons = box.querySelectorAll("button.act");
     const number = Number(event.key);
     if (number >= 1 && number <= buttons.length && number <= 9) buttons[number - 1].click();
     if (event.key === "u") box.querySelector("button.undo")?.click();
+    if (event.key === "h") box.querySelector("button.hint")?.click();
   });
 
   connect();

@@ -1,0 +1,1 @@
+"""Search: information-set Monte Carlo tree search, rollout policies, and the advisor."""
