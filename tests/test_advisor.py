@@ -91,3 +91,39 @@ def test_annotate_skips_forced_moves_and_other_seats(tmp_path: Path) -> None:
         state = match.states[annotation.index]
         assert len(match.game.legal_actions(state)) > 1
         assert match.actions[annotation.index] == annotation.played
+
+
+def test_the_advise_command_annotates_a_record_and_refuses_bad_seats(tmp_path: Path) -> None:
+    from tests.test_cli import gamehall
+
+    path, _ = _record_with_a_blunder(tmp_path)
+    done = gamehall(f"advise {path} --seat 1 --iterations 20")
+    assert done.returncode == 0, done.stderr
+    assert "differed most" in done.stdout
+    french = gamehall(f"advise {path} --seat 1 --iterations 20 --lang fr")
+    assert "diffère le plus" in french.stdout
+    refused = gamehall(f"advise {path} --seat 4")
+    assert refused.returncode != 0
+    assert refused.stderr.strip().count("\n") == 0 and "seat" in refused.stderr
+
+
+def test_hint_at_the_terminal_prompt_ranks_the_moves_then_play_goes_on(tmp_path: Path) -> None:
+    from tests.test_cli import gamehall
+
+    record = tmp_path / "hinted.json"
+    done = gamehall(
+        f"play boss-quest --players 2 --seed 3 --record {record}", stdin="hint\n1\nquit\n"
+    )
+    assert "Hint for seat 1" in done.stdout and "expected share of the win" in done.stdout
+    assert Record.load(record).actions, "the game went on after the hint"
+
+
+def test_search_bots_play_a_terminal_game_to_the_end(tmp_path: Path) -> None:
+    from tests.test_cli import gamehall
+
+    record = tmp_path / "bots.json"
+    done = gamehall(f"play boss-quest --players 2 --bots 2 --bot mcts:8 --seed 2 --record {record}")
+    assert done.returncode == 0, done.stderr
+    loaded = Record.load(record)
+    assert loaded.outcome is not None and loaded.seats == ["mcts:8 bot", "mcts:8 bot"]
+    assert gamehall(f"replay {record} --verify").returncode == 0

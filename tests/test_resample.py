@@ -373,11 +373,6 @@ def test_victorum_has_no_secret_so_the_sample_is_the_state() -> None:
         assert game.resample(state, 0, random.Random(0)) is state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="20 Strong has no resample: a Too Many Bones sample keeps the Tyrant encounters "
-    "set aside unseen at setup (TMB-R2), so a search bot learns which can still turn up",
-)
 def test_too_many_bones_sample_ignores_which_tyrant_encounters_were_set_aside() -> None:
     """Two tables differing only in which Tyrant encounter went back to the box sample alike."""
     from gamehall.games.twenty_strong.decks.too_many_bones.deck import ENC

@@ -31,7 +31,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamehall.core.game import JSON, Action, ChanceWeights
+from gamehall.core.game import JSON, Action, ChanceWeights, RandomSource
 from gamehall.core.i18n import Text
 from gamehall.games.twenty_strong.actions import From, Parsers
 from gamehall.games.twenty_strong.runtime import Ability, CardInfo, ItemInfo, Mod
@@ -111,6 +111,10 @@ class DeckRules(ABC):
 
     def revealed(self, s: State, stack: int, card: int) -> None:  # noqa: B027 (optional hook)
         """A card just turned up on top of ``stack``."""
+
+    def resample(self, state: State, rng: RandomSource) -> State:
+        """``state`` with the deck's secrets dealt anew (``Game.resample``): none by default."""
+        return state
 
     def chance(self, state: State) -> ChanceWeights | None:
         """The deck's own chance node, if one is due now."""

@@ -13,7 +13,15 @@ from typing import Any, ClassVar, Final
 from mypy_extensions import mypyc_attr
 
 from gamehall.core.errors import OptionError
-from gamehall.core.game import CHANCE, JSON, Action, ChanceWeights, Game, OptionSpec
+from gamehall.core.game import (
+    CHANCE,
+    JSON,
+    Action,
+    ChanceWeights,
+    Game,
+    OptionSpec,
+    RandomSource,
+)
 from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
 from gamehall.games.twenty_strong import flow
@@ -358,6 +366,10 @@ class TwentyStrong(Game[State]):
 
     def view(self, state: State, seat: int | None) -> JSON:
         return build_view(self, state)
+
+    def resample(self, state: State, seat: int, rng: RandomSource) -> State:
+        """Unseen cards are chance outcomes; only a deck's own secrets are dealt anew."""
+        return self.deck.resample(state, rng)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Final, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from gamehall.core.cards import Localized
-from gamehall.core.game import JSON, Action, ChanceWeights
+from gamehall.core.game import JSON, Action, ChanceWeights, RandomSource
 from gamehall.core.i18n import Text
 from gamehall.games.twenty_strong.actions import From, Pick
 from gamehall.games.twenty_strong.deck import DeckRules
@@ -174,6 +174,24 @@ class TooManyBones(DeckRules):
             return None
         options = [c for c in state.stacks[ENC].hidden if c in self.tyrant_encounters]
         return ChanceWeights(tuple(SetAside(self.cards[c].code) for c in sorted(options)))
+
+    def resample(self, state: State, rng: RandomSource) -> State:
+        """The Tyrant encounters set aside unseen (TMB-R2) dealt anew from every Tyrant
+        encounter the player has not seen: the boxed ones and those still hidden in the stack.
+        """
+        deck: Tmb = state.deck
+        hidden = state.stacks[ENC].hidden
+        unseen = sorted([*deck.boxed, *(c for c in hidden if c in self.tyrant_encounters)])
+        if not deck.boxed or len(unseen) == len(deck.boxed):
+            return state
+        rng.shuffle(unseen)
+        boxed, rest = unseen[: len(deck.boxed)], sorted(unseen[len(deck.boxed) :])
+        refill = iter(rest)
+        s = state.evolve()
+        dealt = tuple(next(refill) if c in self.tyrant_encounters else c for c in hidden)
+        self._set_stack(s, ENC, state.stacks[ENC]._replace(hidden=dealt))
+        s.deck = deck._replace(boxed=tuple(boxed))
+        return s
 
     def apply_chance(self, s: State, action: Action) -> None:
         assert isinstance(action, SetAside)
