@@ -373,6 +373,14 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         snapshot["companion"] = hall.companion(live, seat, lang)
         return snapshot
 
+    def person_at(table_id: str, token: str | None, refusal: str) -> tuple[Any, int]:
+        """The live table and the seat of ``token``; a spectator is refused (403)."""
+        live = hall.live(table_id)
+        seat = seat_for(live, token)
+        if seat is None:
+            raise HTTPException(403, f"a spectator {refusal}")
+        return live, seat
+
     @app.post("/api/tables/{table_id}/actions")
     async def submit(
         table_id: str,
@@ -401,10 +409,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         request_body: UndoRequest,
         x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
     ) -> dict[str, int]:
-        live = hall.live(table_id)
-        seat = seat_for(live, x_seat_token)
-        if seat is None:
-            raise HTTPException(403, "a spectator cannot correct an entry")
+        _, seat = person_at(table_id, x_seat_token, "cannot correct an entry")
         return {"seq": await hall.correct(table_id, seat, request_body.seq)}
 
     @app.post("/api/tables/{table_id}/hint")
@@ -414,10 +419,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         request: Request,
         x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
     ) -> dict[str, Any]:
-        live = hall.live(table_id)
-        seat = seat_for(live, x_seat_token)
-        if seat is None:
-            raise HTTPException(403, "a spectator gets no hint")
+        live, seat = person_at(table_id, x_seat_token, "gets no hint")
         advice = await hall.hint(table_id, seat, request_body.seq)
         texts = catalog(language(request))
         data = advice.to_json()
@@ -432,10 +434,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         request_body: UndoRequest,
         x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
     ) -> dict[str, int]:
-        live = hall.live(table_id)
-        seat = seat_for(live, x_seat_token)
-        if seat is None:
-            raise HTTPException(403, "a spectator cannot undo")
+        _, seat = person_at(table_id, x_seat_token, "cannot undo")
         return {"seq": await hall.undo(table_id, seat, request_body.seq)}
 
     @app.get("/api/tables/{table_id}/record")
