@@ -7,11 +7,11 @@ returns each seat's reward (its share of the win) with the number of steps it ap
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from gamehall.core.chance import sample
-from gamehall.core.game import CHANCE, Game
+from gamehall.core.game import CHANCE, Action, Game
 from gamehall.core.match import Agent
 from gamehall.core.outcome import Outcome
 
@@ -38,12 +38,16 @@ def rewards_of(outcome: Outcome | None, players: int) -> list[float]:
     return rewards
 
 
-def random_rollout(
-    game: Game[Any], state: Any, rng: random.Random, max_steps: int
+Chooser = Callable[[Any, int, Sequence[Action]], Action]
+"""Picks a seat's action in a playout: (state, seat, legal actions) -> action."""
+
+
+def play_out(
+    game: Game[Any], state: Any, rng: random.Random, max_steps: int, choose: Chooser
 ) -> tuple[list[float], int]:
-    """Uniformly random legal actions to the end (the cheapest playout)."""
+    """Play ``state`` to the end, chance from ``rng`` and seats by ``choose``."""
     to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_legal
-    chance_weights, draw = game.chance_weights, rng.random
+    chance_weights = game.chance_weights
     steps = 0
     while steps < max_steps:
         mover = to_move(state)
@@ -53,10 +57,20 @@ def random_rollout(
             action = sample(chance_weights(state), rng)
         else:
             legal = legal_actions(state)
-            action = legal[int(draw() * len(legal))]
+            action = legal[0] if len(legal) == 1 else choose(state, mover, legal)
         state = apply(state, action)
         steps += 1
     return [0.0] * game.players, steps
+
+
+def random_rollout(
+    game: Game[Any], state: Any, rng: random.Random, max_steps: int
+) -> tuple[list[float], int]:
+    """Uniformly random legal actions to the end (the cheapest playout)."""
+    draw = rng.random
+    return play_out(
+        game, state, rng, max_steps, lambda _, __, legal: legal[int(draw() * len(legal))]
+    )
 
 
 def agent_rollout(make_agent: Callable[[], Agent]) -> RolloutPolicy:
@@ -66,22 +80,9 @@ def agent_rollout(make_agent: Callable[[], Agent]) -> RolloutPolicy:
     def rollout(
         game: Game[Any], state: Any, rng: random.Random, max_steps: int
     ) -> tuple[list[float], int]:
-        to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_legal
-        steps = 0
-        while steps < max_steps:
-            mover = to_move(state)
-            if mover is None:
-                return rewards_of(game.outcome(state), game.players), steps
-            if mover == CHANCE:
-                action = sample(game.chance_weights(state), rng)
-            else:
-                legal = legal_actions(state)
-                if len(legal) == 1:
-                    action = legal[0]
-                else:
-                    action = agent.choose(game, game.view(state, mover), legal, rng)
-            state = apply(state, action)
-            steps += 1
-        return [0.0] * game.players, steps
+        def choose(now: Any, seat: int, legal: Sequence[Action]) -> Action:
+            return agent.choose(game, game.view(now, seat), legal, rng)
+
+        return play_out(game, state, rng, max_steps, choose)
 
     return rollout
