@@ -210,9 +210,7 @@ class Hall:
             if seq != live.seq:
                 raise StaleSequence(f"expected action {live.seq}, not {seq}")
             live.match.undo(seat)
-            live.logs.clear()
-            self.store.remove_last(table_id, live.seq)
-            self._announce(live)
+            self._taken_back(live)
         return live.seq
 
     async def hint(self, table_id: str, seat: int, seq: int) -> Advice:
@@ -316,10 +314,14 @@ class Hall:
             if seq != live.seq:
                 raise StaleSequence(f"expected action {live.seq}, not {seq}")
             live.match.undo_entry(seat)
-            live.logs.clear()
-            self.store.remove_last(table_id, live.seq)
-            self._announce(live)
+            self._taken_back(live)
         return live.seq
+
+    def _taken_back(self, live: LiveTable) -> None:
+        """After the last step was taken back: forget it in the log and tell everyone."""
+        live.logs.clear()
+        self.store.remove_last(live.info.id, live.seq)
+        self._announce(live)
 
     def _commit(self, live: LiveTable, action: Action, mover: int) -> None:
         """Check, log, then apply one action (the caller holds the table's lock)."""
