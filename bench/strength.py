@@ -32,7 +32,7 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     scale = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / scale
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / scale
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _chunk(args: tuple[str, int, list[str], int, int, dict[str, str]]) -> tuple[float, int]:
