@@ -335,7 +335,9 @@ class Match:
         elif seers:
             perspective = seers[0]
         sources: dict[Action, Any] = {}
-        if widen and seat is not None:
+        # Widening hides other players' secrets; alone at the table, the list is the truth
+        # (the cards a solo player sets aside unseen are theirs to enter).
+        if widen and seat is not None and game.players > 1:
             rng = make_rng(self.seed, f"entry/{len(self.actions)}/{seat}")
             for _ in range(ENTRY_SAMPLES):
                 sampled = game.resample(state, seat, rng)
