@@ -32,8 +32,11 @@ CONFIGS = [
 
 def random_game(game: Game[Any], seed: int) -> tuple[list[Any], list[Any]]:
     """States and actions of one random game."""
-    rng = make_rng(seed, "test")
-    state = game.initial_state()
+    return random_line(game, game.initial_state(), make_rng(seed, "test"))
+
+
+def random_line(game: Game[Any], state: Any, rng: random.Random) -> tuple[list[Any], list[Any]]:
+    """States and actions from ``state`` to the end, random legal actions, every one checked."""
     states: list[Any] = [state]
     actions: list[Any] = []
     for _ in range(MAX_STEPS):

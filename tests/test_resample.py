@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from gamehall.core.chance import make_rng, sample
-from gamehall.core.game import CHANCE, Game
+from gamehall.core.chance import make_rng
+from gamehall.core.game import Game
 from gamehall.core.registry import games
 from gamehall.games.ancient_terrible_things import AncientTerribleThings
 from gamehall.games.ancient_terrible_things.state import AttState
@@ -27,7 +27,7 @@ from gamehall.games.boss_quest.state import (
     BossQuestState,
 )
 from gamehall.games.twenty_strong import TwentyStrong
-from tests.test_conformance import MAX_STEPS, VARIANTS, random_game
+from tests.test_conformance import VARIANTS, random_game, random_line
 
 OPTIONS: dict[str, list[tuple[int | None, dict[str, Any]]]] = {
     "boss-quest": [(None, {}), (3, {"mystery": False}), (4, {"spells_per_round": 7})],
@@ -57,17 +57,7 @@ def along(game: Game[Any], seed: int, points: int = 20) -> Iterator[tuple[int, A
 
 def play_out(game: Game[Any], state: Any, rng: random.Random) -> Any:
     """The state at the end of a random game from ``state`` (every action checked legal)."""
-    for _ in range(MAX_STEPS):
-        mover = game.to_move(state)
-        if mover is None:
-            return state
-        if mover == CHANCE:
-            action = sample(game.chance_weights(state), rng)
-        else:
-            legal = game.legal_actions(state)
-            action = legal[int(rng.random() * len(legal))]
-        state = game.apply(state, action)
-    raise AssertionError(f"the game did not end within {MAX_STEPS} steps")
+    return random_line(game, state, rng)[0][-1]
 
 
 def find(game: Game[Any], wanted: Callable[[Any], bool], seeds: int = 60) -> Any:
