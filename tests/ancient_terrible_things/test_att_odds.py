@@ -106,10 +106,11 @@ def test_ATT_ENC_7_view_shows_each_combination_chance() -> None:
     (dice and tokens are public), and the view stays JSON-ready."""
     game, state = _table(focus=2)
     combos = game.combos(state)
-    views = [game.view(state, seat) for seat in (0, 1, None)]
+    views = [game.table_view(state, seat) for seat in (0, 1, None)]
     for view in views:
         json.dumps(view)
         assert view["odds"] == views[0]["odds"]
+    assert all("odds" not in game.view(state, seat) for seat in (0, 1, None))  # bots' view
     view = views[0]
     focus = state.dice.focus
     assert view["odds"] == {
@@ -126,12 +127,12 @@ def test_view_counts_a_reroll_choice_in_progress() -> None:
     direct edit puts the choice in place); while dice roll there is no chance shown."""
     game, state = _table(focus=0)
     state = adjust(state, choice=Choice("reroll", 2, 0))
-    view = game.view(state, 0)
+    view = game.table_view(state, 0)
     assert view["odds"]["pending"] == 2
     assert view["odds"]["combos"][0] == round(1 - 25 / 36, 4)
     game, state = _table(focus=1)
     rolling = game.apply(state, game.parse_action("focus f1"))
-    assert game.to_move(rolling) != 0 and "odds" not in game.view(rolling, 0)
+    assert game.to_move(rolling) != 0 and "odds" not in game.table_view(rolling, 0)
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -140,7 +141,7 @@ def test_terminal_table_shows_the_chances(language: str) -> None:
     player's language."""
     game, state = _table(focus=2)
     console = Console(width=200, record=True)
-    console.print(render_ancient_terrible_things(game, game.view(state, 0), catalog(language)))
+    console.print(render_ancient_terrible_things(game, game.table_view(state, 0), catalog(language)))
     text = console.export_text()
     if language == "en":
         assert "one die ≥ 6 (chance 31\xa0%)" in text
@@ -157,7 +158,7 @@ def test_web_table_shows_the_chances() -> None:
     game, state = _table(focus=2)
     template = environment().get_template(GAME_VIEWS["ancient-terrible-things"].table)
     html = template.render(
-        view=game.view(state, 0), legal=[], log=[], seq=1, seat=0, t=translator("fr"),
+        view=game.table_view(state, 0), legal=[], log=[], seq=1, seat=0, t=translator("fr"),
         lang="fr", game=game, info=None, over=False, to_move=0,
     )  # fmt: skip
     assert 'class="att-odds"' in html and "au mieux : 33\xa0%" in html

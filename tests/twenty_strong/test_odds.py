@@ -269,7 +269,7 @@ def test_GEN_STRAT_1_view_shows_the_odds_of_the_committed_dice() -> None:
     player sees (Tunnel Rat is immune to yellow)."""
     s = fight("b1-05", "b5-04", day=6)  # Tunnel Rat (immune to yellow), Bridge Troll (guard)
     s.play("commit Y", "commit B", "commit P")
-    view = s.view()
+    view = s.game.table_view(s.state, 0)
     json.dumps(view)
     figures = view["odds"]
     assert figures["reroll"] is False
@@ -287,6 +287,7 @@ def test_GEN_STRAT_1_view_shows_the_odds_of_the_committed_dice() -> None:
     more = figures["more"]
     assert more["dice"] == 17 and more["added"] == 14
     assert more["defeat_all"] == round(float(p_defeat_all((4, 4, 4, 4, 1), cards)), 4)
+    assert "odds" not in s.view()  # the view bots read stays free of them
 
 
 def test_GEN_REPEAT_5_apply_step_shows_the_odds_of_rolling_again() -> None:
@@ -296,12 +297,12 @@ def test_GEN_REPEAT_5_apply_step_shows_the_odds_of_rolling_again() -> None:
     decisions they inform."""
     s = fight("b5-04")  # Bridge Troll, Health 7
     strike(s, "BB", "ch").play("apply Bc 1")
-    view = s.view()
+    view = s.game.table_view(s.state, 0)
     assert view["odds"]["reroll"] is True
     assert view["odds"]["committed"]["cards"][0]["need"] == 5
     assert view["odds"]["committed"]["dice"] == 1
     s.play("resolve")
-    assert "odds" not in s.view()
+    assert "odds" not in s.game.table_view(s.state, 0)
 
 
 def test_two_guards_let_no_card_be_hit() -> None:
@@ -310,7 +311,7 @@ def test_two_guards_let_no_card_be_hit() -> None:
     s = fight("b1-11", "b5-04", day=6)  # Goblin Lookout and Bridge Troll: both guard
     s.play("commit R")
     assert all(card.colours == frozenset() for _, card in dice_targets(s.game, s.state))
-    assert s.view()["odds"]["committed"]["defeat_all"] == 0
+    assert s.game.table_view(s.state, 0)["odds"]["committed"]["defeat_all"] == 0
     one = fight("b1-11", "b1-22", day=2)
     one.play("commit R")
     assert all(card.colours == ALL_COLOURS for _, card in dice_targets(one.game, one.state))
@@ -325,7 +326,7 @@ def test_GEN_PRIO_3_no_crit_and_crit_bonus_reach_the_odds() -> None:
     s = fight("b1-07", hero="brasshammer")
     s.play("commit R")
     assert [card.crit for _, card in dice_targets(s.game, s.state)] == [3]
-    assert s.view()["odds"]["committed"]["expected_damage"] == round(float(Fraction(5 + 3, 6)), 2)
+    assert s.game.table_view(s.state, 0)["odds"]["committed"]["expected_damage"] == round(float(Fraction(5 + 3, 6)), 2)
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -335,7 +336,7 @@ def test_terminal_table_shows_the_odds(language: str) -> None:
     s = fight("b1-05", "b5-04", day=6)
     s.play("commit B", "commit P")
     console = Console(width=200, record=True)
-    console.print(render_twenty_strong(s.game, s.view(), catalog(language)))
+    console.print(render_twenty_strong(s.game, s.game.table_view(s.state, 0), catalog(language)))
     text = console.export_text()
     if language == "en":
         assert "Odds" in text and "2 committed dice: defeat all: 0\xa0%" in text
@@ -354,7 +355,7 @@ def test_web_table_shows_the_odds() -> None:
     s.play("commit B", "commit P")
     template = environment().get_template(GAME_VIEWS["20-strong"].table)
     html = template.render(
-        view=s.view(), legal=[], log=[], seq=1, seat=0, t=translator("en"), lang="en",
+        view=s.game.table_view(s.state, 0), legal=[], log=[], seq=1, seat=0, t=translator("en"), lang="en",
         game=s.game, info=None, over=False, to_move=0,
     )  # fmt: skip
     assert 'class="odds"' in html and "defeat all: 96\xa0%" in html

@@ -219,7 +219,7 @@ def replay(
                 console.input("")
             except EOFError:  # the input ended: show where the game stands
                 break
-    console.print(render_view(match.game, match.view(viewer), texts))
+    console.print(render_view(match.game, match.table_view(viewer), texts))
 
 
 @app.command()

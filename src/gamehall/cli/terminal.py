@@ -107,7 +107,7 @@ class TerminalSession:
     def human_turn(self, seat: int) -> None:
         """Show the table and the options; apply what the person chooses."""
         match = self.match
-        view = match.view(seat)
+        view = match.table_view(seat)
         self.console.print(render_view(match.game, view, self.catalog))
         legal = match.game.legal_actions(match.state)
         options = Table(
@@ -274,7 +274,7 @@ class TerminalSession:
         """Show the final table and the outcome."""
         outcome = self.match.outcome()
         assert outcome is not None
-        self.console.print(render_view(self.match.game, self.match.view(self.viewer), self.catalog))
+        self.console.print(render_view(self.match.game, self.match.table_view(self.viewer), self.catalog))
         winners = ", ".join(str(w + 1) for w in outcome.winners)
         reason = self.catalog.render(Text(f"core.reason.{outcome.reason}"))
         self.say(Text("core.game_over", {"reason": reason, "winners": winners}))

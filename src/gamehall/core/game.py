@@ -8,6 +8,8 @@ A :class:`Game` instance is the rules of one game configured for a player count 
 * ``chance_weights(state)`` lists the chance outcomes with integer weights (exact odds);
 * ``apply(state, action)`` returns the next state or raises :class:`IllegalActionError`;
 * ``view(state, seat)`` is the only way state leaves the engine (``None`` is a spectator);
+  ``odds(state, seat)`` adds exact odds for a person's table (``table_view``), kept out of
+  ``view`` so that bots and search, which read views by the million, never pay for them;
 * ``outcome(state)`` says who won once the game is over;
 * ``resample(state, seat, rng)`` deals a state ``seat`` cannot tell apart from ``state``
   (search bots plan over such samples, never over the true state).
@@ -206,6 +208,18 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, seat: int | None) -> JSON:
         """What ``seat`` may see (None: a spectator), as fresh JSON-ready data."""
+
+    def odds(self, state: S, seat: int | None) -> JSON:
+        """Exact odds beside the decision ``seat`` faces, from what it sees (``{}``: none)."""
+        return {}
+
+    def table_view(self, state: S, seat: int | None) -> JSON:
+        """What a person's table shows: ``view`` with ``odds`` when there are any."""
+        view = self.view(state, seat)
+        odds = self.odds(state, seat)
+        if odds:
+            view["odds"] = odds
+        return view
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:

@@ -127,6 +127,10 @@ class Match:
         """What ``seat`` sees now (None: a spectator)."""
         return self.game.view(self.state, seat)
 
+    def table_view(self, seat: int | None) -> JSON:
+        """What ``seat``'s table shows now: its view with the odds beside the decision."""
+        return self.game.table_view(self.state, seat)
+
     def log(self, seat: int | None, start: int = 0) -> list[Text]:
         """The history from action ``start`` on, as ``seat`` may see it."""
         lines: list[Text] = []

@@ -100,7 +100,7 @@ def seat_snapshot(
 ) -> JSON:
     """Everything a seat's page shows, built only from that seat's view and log."""
     game: Game[Any] = match.game
-    view = match.view(seat)
+    view = match.table_view(seat)
     mover = match.to_move()
     legal = []
     if seat is not None and mover == seat:

@@ -513,6 +513,11 @@ class AncientTerribleThings(Game[AttState]):
 
         return build_view(self, state, seat)
 
+    def odds(self, state: AttState, seat: int | None) -> dict[str, Any]:
+        from gamehall.games.ancient_terrible_things.view import odds_view
+
+        return odds_view(self, state)
+
     def describe(
         self, before: AttState, action: Action, after: AttState, seat: int | None
     ) -> list[Text]:

@@ -141,25 +141,25 @@ def build_view(game: AncientTerribleThings, state: AttState, seat: int | None) -
             for i, c in enumerate(game.combos(state))
         ]
         view["success"] = rolled and met(dice.focus, game.combos(state))
-        if rolled and not state.rolls:
-            _add_odds(game, state, view)
     return view
 
 
-def _add_odds(game: AncientTerribleThings, state: AttState, view: dict[str, Any]) -> None:
-    """Beside the re-roll decisions, ``odds``: the exact chance of completing each combination
+def odds_view(game: AncientTerribleThings, state: AttState) -> dict[str, Any]:
+    """Beside the re-roll decisions, the exact chance of completing each combination
     (``combos``, in the order of the view's) and any of them (``any``) from the dice as they
     lie, with the active player's Focus tokens as re-rolls and a re-roll choice in progress
     first (docs/rulings.md ATT-R14). Dice and tokens are public, so every seat sees the same
-    figures."""
+    figures; ``{}`` when no rolled dice wait."""
     dice = state.dice
+    if state.step != ENCOUNTER or 0 in dice.focus or state.rolls or not dice.focus:
+        return {}
     combos = game.combos(state)
     rerolls = state.players[state.active].tokens[FOCUS]
     choice = state.choice
     pending = choice.amount if choice is not None and choice.kind == "reroll" else 0
     each = [completion_odds(dice.focus, dice.aside, [combo], rerolls, pending) for combo in combos]
     chance = completion_odds(dice.focus, dice.aside, combos, rerolls, pending)
-    view["odds"] = {
+    return {
         "rerolls": rerolls,
         "pending": pending,
         "any": round(float(chance), 4),

@@ -77,6 +77,7 @@ from gamehall.games.twenty_strong.view import (
     describe_action,
     effect_text,
     label_action,
+    odds_view,
 )
 
 COMMITS: Final = tuple(Commit(c) for c in COLOURS)
@@ -366,6 +367,9 @@ class TwentyStrong(Game[State]):
 
     def view(self, state: State, seat: int | None) -> JSON:
         return build_view(self, state)
+
+    def odds(self, state: State, seat: int | None) -> JSON:
+        return odds_view(self, state)
 
     def resample(self, state: State, seat: int, rng: RandomSource) -> State:
         """Unseen cards are chance outcomes; only a deck's own secrets are dealt anew."""

@@ -183,7 +183,6 @@ def build_view(game: TwentyStrong, state: State) -> JSON:
         "rewards": [deck.cards[c].code for c in state.rewards],
         "after_waiting": [i + 1 for i in flow.after_waiting(game, state)],
         "table": deck.view(state),
-        **odds_view(game, state),
     }
 
 
@@ -221,8 +220,8 @@ def dice_targets(game: TwentyStrong, state: State) -> list[tuple[int, Card]]:
 
 
 def odds_view(game: TwentyStrong, state: State) -> JSON:
-    """``odds``: what the dice about to be rolled can do to the active cards, shown beside the
-    commit, roll and again decisions (``{}`` when no such decision waits).
+    """The odds of what the dice about to be rolled can do to the active cards, shown beside
+    the commit, roll and again decisions (``{}`` when no such decision waits).
 
     ``committed`` is for the committed dice (in the Apply step: the unapplied dice, which
     another Strategy phase rolls again), ``more`` for them plus the strongest pool dice that may
@@ -248,13 +247,11 @@ def odds_view(game: TwentyStrong, state: State) -> JSON:
     no_crit = any(m.kind == "no_crit" for m in game.deck.modifiers(state))
     crit = 1 if no_crit else 2 + total(mods, "crit_bonus")
     return {
-        "odds": {
-            "reroll": state.phase == APPLY,
-            "committed": _figures(committed, targets, crit) if committed else None,
-            "more": {**_figures(committed + added, targets, crit), "added": len(added)}
-            if added
-            else None,
-        }
+        "reroll": state.phase == APPLY,
+        "committed": _figures(committed, targets, crit) if committed else None,
+        "more": {**_figures(committed + added, targets, crit), "added": len(added)}
+        if added
+        else None,
     }
 
 
