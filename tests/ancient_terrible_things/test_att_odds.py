@@ -141,7 +141,9 @@ def test_terminal_table_shows_the_chances(language: str) -> None:
     player's language."""
     game, state = _table(focus=2)
     console = Console(width=200, record=True)
-    console.print(render_ancient_terrible_things(game, game.table_view(state, 0), catalog(language)))
+    console.print(
+        render_ancient_terrible_things(game, game.table_view(state, 0), catalog(language))
+    )
     text = console.export_text()
     if language == "en":
         assert "one die ≥ 6 (chance 31\xa0%)" in text

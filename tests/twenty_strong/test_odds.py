@@ -326,7 +326,9 @@ def test_GEN_PRIO_3_no_crit_and_crit_bonus_reach_the_odds() -> None:
     s = fight("b1-07", hero="brasshammer")
     s.play("commit R")
     assert [card.crit for _, card in dice_targets(s.game, s.state)] == [3]
-    assert s.game.table_view(s.state, 0)["odds"]["committed"]["expected_damage"] == round(float(Fraction(5 + 3, 6)), 2)
+    assert s.game.table_view(s.state, 0)["odds"]["committed"]["expected_damage"] == round(
+        float(Fraction(5 + 3, 6)), 2
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -355,7 +357,8 @@ def test_web_table_shows_the_odds() -> None:
     s.play("commit B", "commit P")
     template = environment().get_template(GAME_VIEWS["20-strong"].table)
     html = template.render(
-        view=s.game.table_view(s.state, 0), legal=[], log=[], seq=1, seat=0, t=translator("en"), lang="en",
+        view=s.game.table_view(s.state, 0), legal=[], log=[], seq=1, seat=0, t=translator("en"),
+        lang="en",
         game=s.game, info=None, over=False, to_move=0,
     )  # fmt: skip
     assert 'class="odds"' in html and "defeat all: 96\xa0%" in html

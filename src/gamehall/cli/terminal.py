@@ -274,7 +274,9 @@ class TerminalSession:
         """Show the final table and the outcome."""
         outcome = self.match.outcome()
         assert outcome is not None
-        self.console.print(render_view(self.match.game, self.match.table_view(self.viewer), self.catalog))
+        self.console.print(
+            render_view(self.match.game, self.match.table_view(self.viewer), self.catalog)
+        )
         winners = ", ".join(str(w + 1) for w in outcome.winners)
         reason = self.catalog.render(Text(f"core.reason.{outcome.reason}"))
         self.say(Text("core.game_over", {"reason": reason, "winners": winners}))
