@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from gamehall.bots.att_heuristic import AttHeuristicBot
 from gamehall.bots.boss_quest_heuristic import BossQuestHeuristicBot
+from gamehall.bots.horizons import HORIZONS
 from gamehall.bots.mcts_bot import MctsBot
 from gamehall.bots.random_bot import RandomBot
 from gamehall.bots.twenty_strong_heuristic import TwentyStrongHeuristicBot
@@ -58,12 +59,13 @@ SEARCH_PROFILES: dict[str, SearchProfile] = {
 
 
 def search_bot(game: str, iterations: int | None = None) -> MctsBot:
-    """The search bot for ``game``: heuristic rollouts, the heuristic's move as its prior."""
+    """The search bot for ``game``: heuristic rollouts (to the game's horizon, if it has one),
+    the heuristic's move as its prior."""
     heuristic = HEURISTICS[game]
     budget = Budget(iterations or SEARCH_PROFILES[game].iterations)
     name = "mcts" if iterations is None else f"mcts:{iterations}"
     profile = SEARCH_PROFILES[game]
-    search = Mcts(budget, agent_rollout(heuristic))
+    search = Mcts(budget, agent_rollout(heuristic, HORIZONS.get(game)))
     return MctsBot(search, heuristic(), name, profile.phases, profile.phase_key)
 
 

@@ -207,7 +207,9 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> JSON:
-        """What ``seat`` may see (None: a spectator), as fresh JSON-ready data."""
+        """What ``seat`` may see (None: a spectator), as JSON-ready data built anew on each
+        call; parts that never change (a card's printed face) may be shared between calls, so
+        a caller copies what it changes."""
 
     def odds(self, state: S, seat: int | None) -> JSON:
         """Exact odds beside the decision ``seat`` faces, from what it sees (``{}``: none)."""

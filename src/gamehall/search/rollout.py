@@ -1,7 +1,9 @@
 """Rollout policies: how a search finishes a game from a leaf to score it.
 
 A policy takes the game, a state, a generator and a step allowance, plays to the end, and
-returns each seat's reward (its share of the win) with the number of steps it applied.
+returns each seat's reward (its share of the win) with the number of steps it applied. With
+a :class:`Horizon` it stops earlier, where the horizon says, and scores the position by the
+horizon's estimate of each seat's chance: shorter playouts, and far less noise.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from gamehall.core.chance import sample
 from gamehall.core.game import CHANCE, Action, Game
 from gamehall.core.match import Agent
 from gamehall.core.outcome import Outcome
+from gamehall.search.horizon import Horizon
 
 
 class RolloutPolicy(Protocol):
@@ -43,16 +46,23 @@ Chooser = Callable[[Any, int, Sequence[Action]], Action]
 
 
 def play_out(
-    game: Game[Any], state: Any, rng: random.Random, max_steps: int, choose: Chooser
+    game: Game[Any],
+    state: Any,
+    rng: random.Random,
+    max_steps: int,
+    choose: Chooser,
+    horizon: Horizon | None = None,
 ) -> tuple[list[float], int]:
-    """Play ``state`` to the end, chance from ``rng`` and seats by ``choose``."""
+    """Play ``state`` to the end or the horizon, chance from ``rng`` and seats by ``choose``."""
     to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_legal
     chance_weights = game.chance_weights
-    steps = 0
+    start, steps = state, 0
     while steps < max_steps:
         mover = to_move(state)
         if mover is None:
             return rewards_of(game.outcome(state), game.players), steps
+        if horizon is not None and horizon.reached(game, start, state):
+            return horizon.estimate(game, state), steps
         if mover == CHANCE:
             action = sample(chance_weights(state), rng)
         else:
@@ -73,8 +83,9 @@ def random_rollout(
     )
 
 
-def agent_rollout(make_agent: Callable[[], Agent]) -> RolloutPolicy:
-    """A playout where every seat plays as the agent ``make_agent`` builds (a heuristic bot)."""
+def agent_rollout(make_agent: Callable[[], Agent], horizon: Horizon | None = None) -> RolloutPolicy:
+    """A playout where every seat plays as the agent ``make_agent`` builds (a heuristic bot),
+    to the end or to ``horizon``."""
     agent = make_agent()
 
     def rollout(
@@ -83,6 +94,6 @@ def agent_rollout(make_agent: Callable[[], Agent]) -> RolloutPolicy:
         def choose(now: Any, seat: int, legal: Sequence[Action]) -> Action:
             return agent.choose(game, game.view(now, seat), legal, rng)
 
-        return play_out(game, state, rng, max_steps, choose)
+        return play_out(game, state, rng, max_steps, choose, horizon)
 
     return rollout

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from gamehall.core.game import JSON, Action
@@ -72,8 +73,9 @@ def effects_json(*groups: Iterable[Fx | Mod]) -> list[JSON]:
     return [effect_json(effect) for group in groups for effect in group]
 
 
+@lru_cache(maxsize=4096)
 def item_json(info: ItemInfo) -> JSON:
-    """An item reward as data."""
+    """An item reward as data (shared between views: copy it before changing it)."""
     return {
         "kind": info.kind,
         "name": info.name.model_dump(),
@@ -82,8 +84,10 @@ def item_json(info: ItemInfo) -> JSON:
     }
 
 
+@lru_cache(maxsize=4096)
 def card_json(info: CardInfo) -> JSON:
-    """A conflict card's printed face."""
+    """A conflict card's printed face (shared between views, which bots build by the million:
+    copy it before changing it)."""
     return {
         "code": info.code,
         "name": info.name.model_dump(),
@@ -119,7 +123,7 @@ def build_view(game: TwentyStrong, state: State) -> JSON:
         )
     active = []
     for index, card in enumerate(state.active):
-        data = card_json(deck.cards[card.card])
+        data = dict(card_json(deck.cards[card.card]))
         data.update(
             position=index + 1,
             health=card.health,

@@ -96,7 +96,7 @@ def _offered(deck: Victorum, state: State) -> JSON | None:
 
 
 def _card(deck: Victorum, card: int) -> JSON:
-    data = card_json(deck.cards[card])
+    data = dict(card_json(deck.cards[card]))
     data["type"] = deck.kind_of.get(card, data["kind"])
     data["influence"] = deck.icons.get(card, 0)
     data["item_influence"] = card in deck.item_icons
@@ -134,7 +134,7 @@ def _brief(deck: Victorum, card: int) -> JSON:
 
 
 def _primus(deck: Victorum, card: int) -> JSON:
-    data = card_json(deck.cards[card])
+    data = dict(card_json(deck.cards[card]))
     data["bane"] = effects_json(deck.banes[card])
     return data
 

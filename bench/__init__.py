@@ -1,0 +1,1 @@
+"""Benchmarks and offline fits (run as scripts: ``python bench/NAME.py``)."""
