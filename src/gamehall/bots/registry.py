@@ -19,7 +19,7 @@ from gamehall.core.errors import OptionError
 from gamehall.core.i18n import Text
 from gamehall.core.match import Agent
 from gamehall.search.mcts import Budget, Mcts
-from gamehall.search.rollout import agent_rollout
+from gamehall.search.rollout import RolloutPolicy, agent_rollout, random_rollout
 
 HEURISTICS: dict[str, Callable[[], Agent]] = {
     "boss-quest": BossQuestHeuristicBot,
@@ -58,6 +58,13 @@ SEARCH_PROFILES: dict[str, SearchProfile] = {
 }
 
 
+def search_rollout(game: str) -> RolloutPolicy:
+    """How the search plays a position out in ``game``: its heuristic bot for every seat, to
+    the game's horizon (docs/strength.md); random play for a game without a heuristic."""
+    heuristic = HEURISTICS.get(game)
+    return random_rollout if heuristic is None else agent_rollout(heuristic, HORIZONS.get(game))
+
+
 def search_bot(game: str, iterations: int | None = None) -> MctsBot:
     """The search bot for ``game``: heuristic rollouts (to the game's horizon, if it has one),
     the heuristic's move as its prior."""
@@ -65,7 +72,7 @@ def search_bot(game: str, iterations: int | None = None) -> MctsBot:
     budget = Budget(iterations or SEARCH_PROFILES[game].iterations)
     name = "mcts" if iterations is None else f"mcts:{iterations}"
     profile = SEARCH_PROFILES[game]
-    search = Mcts(budget, agent_rollout(heuristic, HORIZONS.get(game)))
+    search = Mcts(budget, search_rollout(game))
     return MctsBot(search, heuristic(), name, profile.phases, profile.phase_key)
 
 

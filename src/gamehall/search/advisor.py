@@ -1,10 +1,10 @@
 """The advisor: a seat's legal actions ranked by the search, and a finished game annotated.
 
-The advisor searches like the search bot (heuristic rollouts, common random numbers at the
-root) under a time cap, but shares its budget equally among the actions, so every estimate
-is equally precise. It shows each action's estimated share of the win with its standard
-error: a win probability in a solo game, the expected result (the share of the win) in a
-multiplayer one.
+The advisor searches like the search bot (heuristic playouts to the game's horizon, common
+random numbers at the root) under a time cap, but shares its budget equally among the
+actions, so every estimate is equally precise. It shows each action's estimated share of
+the win with its standard error: a win probability in a solo game, the expected result (the
+share of the win) in a multiplayer one.
 """
 
 from __future__ import annotations
@@ -15,13 +15,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamehall.bots.registry import HEURISTICS
+from gamehall.bots.registry import search_rollout
 from gamehall.core.chance import make_rng
 from gamehall.core.game import CHANCE, JSON, Action, Game
 from gamehall.core.i18n import Text
 from gamehall.core.match import Match, Sampler
 from gamehall.search.mcts import Budget, Mcts
-from gamehall.search.rollout import RolloutPolicy, agent_rollout, random_rollout
 
 HINT_SECONDS = 0.8
 """The advisor's time cap for a hint: it answers within one second."""
@@ -77,12 +76,6 @@ class Advice:
         }
 
 
-def rollout_for(game: Game[Any]) -> RolloutPolicy:
-    """The game's heuristic bot as the playout policy, or random play without one."""
-    heuristic = HEURISTICS.get(game.name)
-    return random_rollout if heuristic is None else agent_rollout(heuristic)
-
-
 def advise(
     game: Game[Any],
     sampler: Sampler,
@@ -95,7 +88,8 @@ def advise(
 
     The default budget answers within a second (:data:`HINT_SECONDS`).
     """
-    search = Mcts(budget or Budget(HINT_ITERATIONS, HINT_SECONDS), rollout_for(game), halving=False)
+    budget = budget or Budget(HINT_ITERATIONS, HINT_SECONDS)
+    search = Mcts(budget, search_rollout(game.name), halving=False)
     result = search.search(game, sampler, sampler.seat, legal, rng)
     estimates = [
         Estimate(s.action, game.label(view, s.action), s.value, _error(s.value, s.visits), s.visits)

@@ -449,4 +449,7 @@ def _count_up(
         for table, have in zip(bits, sums, strict=True):
             chosen &= table[min(len(table) - 1, have + more)]
         found.append(chosen)
+        if chosen == possible:  # every choice met: more dice change nothing
+            found.extend([possible] * (most - more))
+            break
     return found
