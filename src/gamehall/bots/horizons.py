@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from gamehall.games.ancient_terrible_things.scoring import rival_secrets, secrets
 from gamehall.games.ancient_terrible_things.state import FEAT, FOCUS, MYSTERY, TREASURE, AttState
 from gamehall.games.boss_quest.state import BossQuestState
-from gamehall.games.twenty_strong.decks.too_many_bones.deck import Tmb
 from gamehall.games.twenty_strong.decks.victorum.deck import Vic
 from gamehall.games.twenty_strong.decks.victorum.mountain import SCION_CAMP
 from gamehall.games.twenty_strong.state import State
@@ -97,33 +96,33 @@ ANCIENT_TERRIBLE_THINGS = LogitHorizon(
 logit of its Secrets (growing in weight as the deck runs out), tokens and cards."""
 
 
-# -- 20 Strong: a few rounds on ------------------------------------------------------------
+# -- 20 Strong: Victorum, a few rounds on ---------------------------------------------------
 
-TS_ROUNDS: dict[str, int] = {"too-many-bones": 2, "victorum": 4}
-"""Rounds a playout goes on before it stops, by deck (a Too Many Bones round is a day)."""
+TS_ROUNDS: dict[str, int] = {"victorum": 4}
+"""Rounds a playout goes on before it stops, by deck. Too Many Bones has no horizon: its
+outcome hangs on the last battle against the Tyrant, which no count of days ahead foresees
+(a fit of health and days gains 0.01 nats), and its playouts are short enough to finish."""
 
 
 def ts_checkpoint(game: TwentyStrong, start: State, state: State) -> bool:
-    """True the deck's number of rounds after ``start``."""
-    return state.round >= start.round + TS_ROUNDS[game.deck.name]
+    """True the deck's number of rounds after ``start`` (never for a deck without one)."""
+    rounds = TS_ROUNDS.get(game.deck.name)
+    return rounds is not None and state.round >= start.round + rounds
 
 
 def ts_features(game: TwentyStrong, state: State, seat: int) -> list[float]:
-    """A constant, health, strategy, recovery, items, the round, then the deck's progress."""
-    general = [
+    """A constant, health, strategy, recovery, items, the round, then how far up the mountain
+    the chip is, the scion's Influence cards, bloodshed, tactics, primuses left, and whether
+    the scion's conflict has begun."""
+    deck = state.deck
+    assert isinstance(deck, Vic)
+    return [
         1.0,
         float(state.health),
         float(state.strategy),
         float(state.recovery),
         float(len(state.inventory)),
         float(state.round),
-    ]
-    deck = state.deck
-    if isinstance(deck, Tmb):
-        return [*general, float(deck.final), float(deck.tyrant_down), float(deck.penalties)]
-    assert isinstance(deck, Vic)
-    return [
-        *general,
         float(_height(deck.chip)),
         float(len(deck.influence)),
         float(deck.bloodshed),
@@ -144,7 +143,6 @@ TWENTY_STRONG = LogitHorizon(
     checkpoint=ts_checkpoint,
     features=ts_features,
     weights={
-        "too-many-bones": (-0.892, 0.393, -0.892, 0.418, 0.051, -0.099, 0.0, 0.0, 0.0),
         "victorum": (
             -4.909,
             0.087,
@@ -162,9 +160,8 @@ TWENTY_STRONG = LogitHorizon(
     },
     table=lambda game: game.deck.name,
 )
-"""A playout stops a few rounds on; the chance to win then is a logistic of health, the hero's
-stats, items and the deck's progress (the day, the mountain's height, the scion's influence),
-fitted per deck at rank 1."""
+"""Victorum: a playout stops four rounds on; the chance to win then is a logistic of health,
+the hero's stats, items and the mountain's progress, fitted at rank 1."""
 
 HORIZONS: dict[str, LogitHorizon] = {
     "boss-quest": BOSS_QUEST,

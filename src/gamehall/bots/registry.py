@@ -51,7 +51,7 @@ SEARCH_PROFILES: dict[str, SearchProfile] = {
         ),
     ),
     "ancient-terrible-things": SearchProfile(
-        iterations=24,
+        iterations=96,
         phases=frozenset({"explore", "shop", "active-bonus"}),
         phase_key="step",
     ),
