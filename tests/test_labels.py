@@ -1,5 +1,6 @@
 """Every action a seat or the chance entry of companion mode can show has words: the label of
-each legal action and each chance outcome is a message of both catalogs (no raw key)."""
+each legal action and each chance outcome is a message of both catalogs (no raw key), and
+every chance outcome leaves a line in the log."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ def test_every_action_and_chance_outcome_has_a_label_in_both_languages(
     game = create(name, players, options)
     catalogs = [catalog("en").messages, catalog("fr").messages]
     missing: set[str] = set()
+    silent: set[str] = set()
     for seed in (1, 2):
         match = Match(game, seed, [make_bot("heuristic", name) for _ in range(players)])
         for _ in range(600):
@@ -55,7 +57,15 @@ def test_every_action_and_chance_outcome_has_a_label_in_both_languages(
                 for key in keys_in(game.label(view, action)):
                     missing.update(key for messages in catalogs if key not in messages)
             if mover == CHANCE:
+                before = match.state
                 match.step_chance()
+                lines = game.describe(before, match.actions[-1], match.state, 0)
+                if not lines:
+                    silent.add(type(match.actions[-1]).__name__)
+                for line in lines:
+                    for key in keys_in(line):
+                        missing.update(key for messages in catalogs if key not in messages)
             else:
                 match.step_bot()
     assert not missing, f"labels without a message: {sorted(missing)}"
+    assert not silent, f"chance outcomes that leave no log line: {sorted(silent)}"

@@ -12,6 +12,7 @@ from mypy_extensions import mypyc_attr
 
 from gamehall.core.cards import Localized
 from gamehall.core.game import JSON, Action, ChanceWeights
+from gamehall.core.i18n import Text
 from gamehall.games.twenty_strong.deck import DeckRules
 from gamehall.games.twenty_strong.decks.victorum import setup
 from gamehall.games.twenty_strong.decks.victorum.actions import (
@@ -763,6 +764,19 @@ class Victorum(DeckRules):
         return []
 
     # -- view -----------------------------------------------------------------------------
+
+    def describe(self, before: State, action: Action, after: State) -> list[Text]:
+        """The log line of a deal, an uncovered camp or a drawn ally (the chance draws)."""
+        if isinstance(action, Deal):
+            hero = next(h for h in self.data.heroes if h.code == action.code)
+            return [Text("20s.log.vic.deal", {"card": hero.name.model_dump()})]
+        if isinstance(action, Uncover):
+            card = self.cards[self.codes[action.code]].name.model_dump()
+            return [Text("20s.log.vic.uncover", {"card": card, "camp": CAMPS[action.camp]})]
+        if isinstance(action, Draw):
+            card = self.cards[self.codes[action.code]].name.model_dump()
+            return [Text("20s.log.vic.draw", {"card": card})]
+        return []
 
     def view(self, state: State) -> JSON:
         from gamehall.games.twenty_strong.decks.victorum.view import deck_view
