@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamehall.core.errors import NotYourTurnError, OptionError, UndoError
-from gamehall.core.game import CHANCE
+from gamehall.core.game import CHANCE, EVERYTHING
 from gamehall.core.i18n import Text
 from gamehall.core.match import Match
 from gamehall.games.boss_quest import BossQuest
@@ -434,7 +434,13 @@ def test_BQ_DEAL_2_hidden_weapon_seen_by_owner_only(players: int) -> None:
         sc.play(f"spell {code}")
     order = [(1 + i) % players for i in range(players)]
     for seat in order:
+        before = sc.state
         logs = play_logged(sc, f"weapon {hidden[seat]}")
+        replay = sc.game.describe(
+            before, sc.game.parse_action(f"weapon {hidden[seat]}"), sc.state, EVERYTHING
+        )
+        assert keys_of(replay) == ["bq.log.deal_hidden_shown"]  # a replay names the knight
+        assert replay[0].params == {"seat": seat + 1, "card": card_name(sc, hidden[seat])}
         for viewer, lines in logs.items():
             if viewer == seat:
                 assert keys_of(lines) == ["bq.log.deal_hidden_self"]

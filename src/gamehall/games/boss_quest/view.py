@@ -240,7 +240,10 @@ def _draw_lines(
     card = game.cards.weapon_id(action.card)
     if draw.place == HIDDEN and seat not in (draw.seat, EVERYTHING):
         return [Text("bq.log.deal_hidden", {"seat": draw.seat + 1})]
-    key = "bq.log.deal_hidden_self" if draw.place == HIDDEN else "bq.log.deal"
+    if draw.place != HIDDEN:
+        key = "bq.log.deal"
+    else:  # the owner reads "you"; a replay that sees everything names the knight
+        key = "bq.log.deal_hidden_self" if seat == draw.seat else "bq.log.deal_hidden_shown"
     return [Text(key, {"seat": draw.seat + 1, "card": weapon_name(game, card)})]
 
 
