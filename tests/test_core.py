@@ -11,6 +11,7 @@ import pytest
 from gamehall.bots import make_bot
 from gamehall.core.chance import make_rng, sample
 from gamehall.core.errors import (
+    IllegalActionError,
     InvalidActionError,
     InvalidRecordError,
     NotYourTurnError,
@@ -192,3 +193,26 @@ def test_a_record_played_with_a_card_file_replays_only_against_that_file(tmp_pat
     cards.write_text(cards.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     with pytest.raises(InvalidRecordError, match="is not the one this game was played with"):
         replay(record)
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "options", "typed", "offered"),
+    [
+        ("ancient-terrible-things", 2, {}, "character chr-nobody", "character chr-"),
+        ("20-strong", 1, {"deck": "too-many-bones"}, "box te-99", "box te-01"),
+        ("20-strong", 1, {"deck": "victorum"}, "deal h-nobody", "deal h-"),
+    ],
+)
+def test_an_impossible_chance_outcome_is_refused_with_the_outcomes_that_may_happen(
+    name: str, players: int, options: dict[str, str], typed: str, offered: str
+) -> None:
+    """An outcome of the kind chance decides now, but not a possible one, says what may happen
+    instead (Boss Quest names its own, more precise reasons: ``no boss with 17 HP``)."""
+    game = create(name, players, options)
+    state = game.initial_state()
+    assert game.to_move(state) == CHANCE
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(state, game.parse_action(typed))
+    message = refused.value.render("en")
+    assert "cannot happen now: the next outcome is one of" in message and offered in message
+    assert game.to_move(state) == CHANCE  # nothing changed: states are values

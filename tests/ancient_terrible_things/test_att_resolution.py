@@ -225,7 +225,9 @@ def test_ATT_RES_8_only_focus_dice_count() -> None:
     state = play(game, state, "roll f1 1; roll f2 2; roll f3 3; roll f4 4; roll f5 1")
     assert game.to_move(state) == CHANCE
     assert all(not str(a).split()[-1].isdigit() for a in game.chance_weights(state).actions)
-    rejects(game, state, "roll a1 6", "a die or a card must be drawn first")
+    rejects(
+        game, state, "roll a1 6", "cannot happen now: the next outcome is one of 4 (roll a1 blank"
+    )
     state = roll(game, state, (), ("treasure", "mystery"))
     assert game.view(state, 0)["dice"]["action"] == ["treasure", "mystery"]
     assert defeats(game, state) == ["fail"]

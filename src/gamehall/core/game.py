@@ -270,6 +270,17 @@ class Game(ABC, Generic[S]):
             )
         return self.apply_legal(state, action)
 
+    def impossible_outcome(self, state: S, action: Action) -> Text | None:
+        """Where chance decides, why ``action``, of the kind due (the same type and verb: a
+        face, a card drawn) but not a possible outcome, is refused: what may happen instead.
+        None for an action of another kind (a seat's move)."""
+        outcomes = self.chance_weights(state).actions
+        verb = str(action).split(" ", 1)[0]
+        if not any(type(a) is type(action) and str(a).split(" ", 1)[0] == verb for a in outcomes):
+            return None
+        shown = ", ".join(str(a) for a in outcomes[:4]) + (", …" if len(outcomes) > 4 else "")
+        return Text("core.illegal.not_an_outcome", {"count": len(outcomes), "outcomes": shown})
+
     def resample(self, state: S, seat: int, rng: RandomSource) -> S:
         """A state ``seat`` cannot tell from ``state``: every secret it does not know dealt anew.
 

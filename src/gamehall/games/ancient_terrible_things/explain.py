@@ -34,7 +34,7 @@ STEP_VERBS = {
 def explain_illegal(game: AncientTerribleThings, state: AttState, action: Action) -> Text:
     """The reason ``action`` is refused in ``state``."""
     if game.to_move(state) == CHANCE:
-        return Text("core.illegal.chance_due")
+        return game.impossible_outcome(state, action) or Text("core.illegal.chance_due")
     if state.choice is not None:
         return Text("att.illegal.choice", {"kind": state.choice.kind})
     reason = _specific(game, state, action)

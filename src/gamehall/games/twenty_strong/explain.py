@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 def illegal_reason(game: TwentyStrong, state: State, action: Action) -> Text:
     """The reason ``action`` is not legal in ``state``."""
     if game.to_move(state) == CHANCE:
-        return Text("20s.illegal.chance")
+        return game.impossible_outcome(state, action) or Text("20s.illegal.chance")
     if state.tasks:
         return Text("20s.illegal.task", {"task": Text(f"20s.task.{state.tasks[0].kind}")})
     reason = _specific(game, state, action)
