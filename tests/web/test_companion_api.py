@@ -10,8 +10,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from gamehall.bots import make_bot
+from gamehall.core.companion import possible_outcomes
 from gamehall.core.game import CHANCE
-from gamehall.core.match import Match, possible_outcomes
+from gamehall.core.match import Match
 from gamehall.core.record import Record, replay
 from gamehall.core.registry import create
 from tests.web.test_api import act, open_table, snapshot

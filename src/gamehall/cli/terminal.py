@@ -16,10 +16,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from gamehall.cli.tables import render_view
+from gamehall.core.companion import ChanceEntry
 from gamehall.core.errors import GamehallError, InvalidActionError
 from gamehall.core.game import CHANCE, Action
 from gamehall.core.i18n import Catalog, Text
-from gamehall.core.match import ChanceEntry, Match, Sampler
+from gamehall.core.match import Match, Sampler
 from gamehall.core.record import Record
 
 Command = Callable[[int | None], None]

@@ -2,25 +2,24 @@
 
 The runner is the only owner of randomness: chance outcomes are sampled from one generator
 seeded by the match seed, and each bot draws from a stream of its own, so the same seed and
-the same decisions always give the same game.
+the same decisions always give the same game. At a physical copy people enter the outcomes
+instead (companion mode, :mod:`gamehall.core.companion`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol, TypeGuard
 
 from gamehall.core.chance import make_rng, sample
+from gamehall.core.companion import CompanionEntry
 from gamehall.core.errors import (
-    GamehallError,
     IllegalActionError,
-    InvalidActionError,
     NotYourTurnError,
     UndoError,
 )
-from gamehall.core.game import CHANCE, EVERYTHING, JSON, Action, Game
+from gamehall.core.game import CHANCE, JSON, Action, Game
 from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
 
@@ -78,7 +77,7 @@ class StalledError(RuntimeError):
     """Bots played ``max_steps`` steps and the game is still not over (a stalemate)."""
 
 
-class Match:
+class Match(CompanionEntry):
     """One game being played: its states, actions, seats and seeded chance."""
 
     def __init__(
@@ -276,307 +275,3 @@ class Match:
         self.states.pop()
         self.movers.pop()
         return self.actions.pop()
-
-    # -- companion mode: chance outcomes entered by people ------------------------------
-    #
-    # At a physical copy the dice and cards are real: people enter each outcome instead of
-    # the generator sampling it (docs/companion.md). Entries are ordinary chance actions,
-    # so the record is an ordinary record; ``undo_entry`` takes back entries made since the
-    # last decision, never a decision.
-
-    def people(self) -> list[int]:
-        """The seats played by people (no bot)."""
-        return [seat for seat, agent in enumerate(self.agents) if agent is None]
-
-    def chance_seers(self, state: Any = None) -> tuple[int, ...]:
-        """The seats whose view depends on the outcome of the chance node ``state`` (now).
-
-        A seat sees an outcome when its view after one outcome differs from its view after
-        another: a die rolled in the open is seen by all, a card dealt face down by its owner
-        only, a card set aside unseen by no one.
-        """
-        state = self.state if state is None else state
-        cached = self._seers.get(id(state))
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        game = self.game
-        afters = [game.apply_legal(state, action) for action in possible_outcomes(game, state)]
-        seers = []
-        for seat in range(game.players):
-            first = game.view(afters[0], seat) if afters else None
-            if any(game.view(after, seat) != first for after in afters[1:]):
-                seers.append(seat)
-        if len(self._seers) > 256:
-            self._seers.clear()
-        self._seers[id(state)] = (state, tuple(seers))
-        return tuple(seers)
-
-    def entrants(self, state: Any = None) -> tuple[int, ...]:
-        """The seats that may enter the outcome of chance node ``state`` (now).
-
-        The first person seat that sees the outcome; if no person sees it (a card set aside
-        unseen, a bot's face-down card), every person seat. Never a spectator.
-        """
-        people = self.people()
-        seers = [seat for seat in self.chance_seers(state) if seat in people]
-        return (seers[0],) if seers else tuple(people)
-
-    def chance_entry(self, seat: int | None = None, widen: bool = False) -> ChanceEntry:
-        """What is asked at the chance node now, labelled as ``seat`` would read it.
-
-        ``seat`` None labels from the first seat that sees the outcome (every secret if none
-        does): for a terminal, where whoever types sees the screen. With ``widen``, the
-        choices are those of states ``seat`` cannot tell from this one (``Game.resample``),
-        so the list does not tell which cards are left where others hold hidden ones.
-        """
-        if self.to_move() != CHANCE:
-            raise IllegalActionError.of(Text("core.illegal.no_chance_due"))
-        game, state = self.game, self.state
-        seers = self.chance_seers()
-        perspective: int = EVERYTHING
-        if seat is not None:
-            perspective = seat
-        elif seers:
-            perspective = seers[0]
-        sources: dict[Action, Any] = {}
-        # Widening hides other players' secrets; alone at the table, the list is the truth
-        # (the cards a solo player sets aside unseen are theirs to enter).
-        if widen and seat is not None and game.players > 1:
-            rng = make_rng(self.seed, f"entry/{len(self.actions)}/{seat}")
-            for _ in range(ENTRY_SAMPLES):
-                sampled = game.resample(state, seat, rng)
-                if sampled is state:
-                    break
-                if game.to_move(sampled) == CHANCE:
-                    for action in possible_outcomes(game, sampled):
-                        sources.setdefault(action, sampled)
-        for action in possible_outcomes(game, state):
-            sources.setdefault(action, state)
-        actions = list(sources)
-        described: list[Text] = []
-        for action in actions:
-            source = sources[action]
-            lines = game.describe(source, action, game.apply_legal(source, action), perspective)
-            described.append(lines[0] if lines else _notation(action))
-        if len(set(map(repr, described))) < len(described):  # the same words: say the notation
-            described = [_notation(action) for action in actions]
-        asked, suffixes = _split_notations([str(action) for action in actions])
-        numeric = all(s.isdigit() for s in suffixes) and len(set(suffixes)) == len(suffixes)
-        choices = tuple(
-            ChanceChoice(
-                key=suffixes[i] if numeric else str(i + 1),
-                action=action,
-                notation=str(action),
-                suffix=suffixes[i],
-                label=described[i],
-            )
-            for i, action in enumerate(actions)
-        )
-        return ChanceEntry(asked, choices, seers, self.entrants(), numeric)
-
-    def read_entry(self, text: str, entry: ChanceEntry | None = None) -> Action:
-        """The outcome ``text`` names at the chance node now: a key (a face, a place in the
-        list), what follows the shared notation (``R5``, ``h``), or the whole notation.
-
-        Raises InvalidActionError when ``text`` names no outcome, IllegalActionError when it
-        names one that cannot come up now, each with a one-line reason; nothing changes.
-        """
-        entry = entry or self.chance_entry()
-        answer = " ".join(text.split())
-        action = self._named_outcome(answer, entry)
-        if action in possible_outcomes(self.game, self.state):
-            return action
-        if any(choice.action == action for choice in entry.choices):
-            reason = Text("core.entry.not_now")
-        elif len(entry.choices) <= LISTED_OUTCOMES:
-            outcomes = ", ".join(choice.suffix for choice in entry.choices)
-            reason = Text("core.entry.not_due", {"asked": entry.asked, "outcomes": outcomes})
-        else:
-            count = len(entry.choices)
-            reason = Text("core.entry.not_due_many", {"asked": entry.asked, "count": count})
-        raise IllegalActionError.of(
-            Text("core.illegal_action", {"action": str(action), "reason": reason})
-        )
-
-    def _named_outcome(self, answer: str, entry: ChanceEntry) -> Action:
-        """The outcome ``answer`` names (possible now or not), or InvalidActionError."""
-        folded = answer.casefold()
-        for choice in entry.choices:
-            if folded in (choice.key.casefold(), choice.notation.casefold()):
-                return choice.action
-        for choice in entry.choices:
-            if folded == choice.suffix.casefold():
-                return choice.action
-        if answer.isdigit():
-            if entry.numeric:
-                keys = ", ".join(choice.key for choice in entry.choices)
-                reason = Text("core.entry.choose_key", {"keys": keys})
-            else:
-                reason = Text("core.choose_range", {"count": len(entry.choices)})
-            raise InvalidActionError.of(reason)
-        if not answer:
-            raise InvalidActionError.of(Text("core.entry.empty"))
-        first = answer.split(maxsplit=1)[0].casefold()
-        shared = entry.asked.split()[0].casefold() if entry.asked else ""
-        candidates = [answer] if not shared or first == shared else [f"{entry.asked} {answer}"]
-        if answer not in candidates:
-            candidates.append(answer)  # another kind of outcome, written whole
-        error: InvalidActionError | None = None
-        for written in candidates:
-            try:
-                return self.game.parse_action(written)
-            except InvalidActionError as failed:
-                error = error or failed
-        assert error is not None
-        raise error
-
-    def enter(self, text: str, seat: int | None = None, widen: bool = False) -> list[Action]:
-        """Apply the chance outcomes ``text`` names, one or several (``3 5 1``), all or none.
-
-        With ``seat``, each outcome must be one that seat may enter (``entrants``), and keys
-        are read from the list ``chance_entry(seat, widen)`` shows it. Raises with a one-line
-        reason naming the faulty entry, leaving the match unchanged.
-        """
-        start = len(self.actions)
-        answer = " ".join(text.split())
-        try:
-            return [self._enter_one(answer, seat, widen)]
-        except InvalidActionError:
-            words = answer.split()
-            asked = self.chance_entry().asked.split() if self.to_move() == CHANCE else []
-            if len(words) < 2 or words[0].casefold() == (asked or [""])[0].casefold():
-                raise  # one entry, or a whole notation: its own reason says best what is wrong
-        entries: list[Action] = []
-        try:
-            for index, word in enumerate(words, 1):
-                if self.to_move() != CHANCE:
-                    raise IllegalActionError.of(
-                        Text("core.entry.too_many", {"count": len(words), "done": len(entries)})
-                    )
-                try:
-                    entries.append(self._enter_one(word, seat, widen))
-                except GamehallError as error:
-                    numbered = {"index": index, "entry": word, "reason": _text_of(error)}
-                    raise type(error).of(Text("core.entry.numbered", numbered)) from None
-        except BaseException:
-            self.truncate(start)
-            raise
-        return entries
-
-    def _enter_one(self, text: str, seat: int | None, widen: bool) -> Action:
-        if self.to_move() != CHANCE:
-            raise IllegalActionError.of(
-                Text(
-                    "core.illegal_action",
-                    {"action": text, "reason": Text("core.illegal.no_chance_due")},
-                )
-            )
-        if seat is not None:
-            reason = self._entrant_reason(seat, self.state)
-            if reason is not None:
-                raise NotYourTurnError.of(reason)
-        action = self.read_entry(text, self.chance_entry(seat, widen))
-        self.push(self.game.apply_legal(self.state, action), action, CHANCE)
-        return action
-
-    def _entrant_reason(self, seat: int, state: Any) -> Text | None:
-        """Why ``seat`` may not enter the outcome of chance node ``state``, or None."""
-        entrants = self.entrants(state)
-        if seat in entrants:
-            return None
-        if self.agents[seat] is not None:
-            return Text("core.entry.bot_seat", {"seat": seat + 1})
-        if not entrants:
-            return Text("core.entry.no_person")
-        params = {"seat": seat + 1, "entrant": entrants[0] + 1}
-        if seat in self.chance_seers(state):
-            return Text("core.entry.other_seat", params)
-        return Text("core.entry.not_yours", params)
-
-    def entry_blocker(self, seat: int | None = None) -> Text | None:
-        """Why the last entry may not be taken back now (by ``seat``), or None if it may."""
-        if not self.actions:
-            return Text("core.undo.nothing")
-        if self.is_over():
-            return Text("core.illegal.game_over")
-        if self.movers[-1] != CHANCE:
-            return Text("core.entry.decision")
-        if seat is not None:
-            return self._entrant_reason(seat, self.states[-2])
-        return None
-
-    def undo_entry(self, seat: int | None = None) -> Action:
-        """Take back the last chance outcome entered, if no decision came after it.
-
-        The normal ``undo`` never crosses a chance outcome; at a physical copy a mistyped
-        die or card may be corrected until the next decision is made.
-        """
-        reason = self.entry_blocker(seat)
-        if reason is not None:
-            raise UndoError.of(Text("core.entry.refused", {"reason": reason}))
-        self.states.pop()
-        self.movers.pop()
-        return self.actions.pop()
-
-
-ENTRY_SAMPLES = 12
-"""Resampled states whose chance outcomes widen a seat's list of choices (``chance_entry``)."""
-LISTED_OUTCOMES = 12
-"""A refused entry names the outcomes due when there are at most this many."""
-
-
-@dataclass(frozen=True, slots=True)
-class ChanceChoice:
-    """One outcome a person may enter."""
-
-    key: str
-    """What to type: the number the notations end with (a face, an HP) when each ends with
-    its own number, else the outcome's place in the list from 1."""
-    action: Action
-    notation: str
-    suffix: str
-    """What follows the notation every outcome shares (``R5`` of ``weapon R5``)."""
-    label: Text
-
-
-@dataclass(frozen=True, slots=True)
-class ChanceEntry:
-    """A chance node as a question to people: what is asked, the choices, who sees it."""
-
-    asked: str
-    """The notation every outcome starts with (``die B1``, ``weapon``): which die or card."""
-    choices: tuple[ChanceChoice, ...]
-    seers: tuple[int, ...]
-    """The seats whose view depends on the outcome."""
-    entrants: tuple[int, ...]
-    """The seats that may enter it (see ``Match.entrants``)."""
-    numeric: bool = False
-    """True when the keys are the numbers the notations end with (faces, HP)."""
-
-
-def possible_outcomes(game: Game[Any], state: Any) -> list[Action]:
-    """The chance outcomes of ``state`` with a non-zero weight, in the game's order."""
-    chance = game.chance_weights(state)
-    if chance.weights is None:
-        return list(chance.actions)
-    return [a for a, w in zip(chance.actions, chance.weights, strict=True) if w > 0]
-
-
-def _split_notations(notations: list[str]) -> tuple[str, list[str]]:
-    """The words every notation starts with, and what follows in each (never empty)."""
-    split = [n.split() for n in notations]
-    if not split:
-        return "", []
-    shared = 0
-    shortest = min(len(words) for words in split)
-    while shared < shortest - 1 and all(w[shared] == split[0][shared] for w in split):
-        shared += 1
-    return " ".join(split[0][:shared]), [" ".join(words[shared:]) for words in split]
-
-
-def _notation(action: Action) -> Text:
-    return Text("core.action", {"notation": str(action)})
-
-
-def _text_of(error: GamehallError) -> Text | str:
-    return error.text if error.text is not None else str(error)

@@ -19,10 +19,11 @@ from typing import Any
 
 from gamehall.bots import make_bot
 from gamehall.core.chance import make_rng
+from gamehall.core.companion import ChanceEntry
 from gamehall.core.errors import GamehallError, IllegalActionError, NotYourTurnError, OptionError
 from gamehall.core.game import CHANCE, Action
 from gamehall.core.i18n import Text, catalog
-from gamehall.core.match import ChanceEntry, Match, Sampler, searches
+from gamehall.core.match import Match, Sampler, searches
 from gamehall.core.record import Record
 from gamehall.core.registry import create, find_game
 from gamehall.search.advisor import Advice, advise
