@@ -315,9 +315,13 @@ def _shape(cards: tuple[Card, ...], present: tuple[int, ...]) -> _Shape | None:
 
 def _bits(values: list[int]) -> tuple[int, ...]:
     """For x = 0..max(values), the bits of the values at most x."""
-    table = []
-    for x in range(max(values) + 1):
-        table.append(sum(1 << i for i, v in enumerate(values) if v <= x))
+    at = [0] * (max(values) + 1)
+    for i, v in enumerate(values):
+        at[v] |= 1 << i
+    table, bits = [], 0
+    for more in at:
+        bits |= more
+        table.append(bits)
     return tuple(table)
 
 
