@@ -48,6 +48,8 @@ class CompanionEntry:
 
         def truncate(self, length: int) -> None: ...
 
+        def pop_step(self) -> Action: ...
+
     def people(self) -> list[int]:
         """The seats played by people (no bot)."""
         return [seat for seat, agent in enumerate(self.agents) if agent is None]
@@ -278,9 +280,7 @@ class CompanionEntry:
         reason = self.entry_blocker(seat)
         if reason is not None:
             raise UndoError.of(Text("core.entry.refused", {"reason": reason}))
-        self.states.pop()
-        self.movers.pop()
-        return self.actions.pop()
+        return self.pop_step()
 
 
 ENTRY_SAMPLES = 12

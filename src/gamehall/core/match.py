@@ -272,6 +272,10 @@ class Match(CompanionEntry):
         reason = self.undo_blocker(seat)
         if reason is not None:
             raise UndoError.of(Text("core.undo.refused", {"reason": reason}))
+        return self.pop_step()
+
+    def pop_step(self) -> Action:
+        """Forget the last step and return its action (the caller checked it may)."""
         self.states.pop()
         self.movers.pop()
         return self.actions.pop()
