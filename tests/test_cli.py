@@ -161,8 +161,13 @@ def test_bad_input_is_one_line_and_a_nonzero_exit(command: str, message: str) ->
 
 
 def test_victorum_plays_itself_in_the_terminal_and_simulates() -> None:
-    """Issue 5: the mountain drawn as a pyramid; a bot game to the end; simulate's JSON."""
-    result = gamehall("play 20-strong --deck victorum --hero h-nereus --scion s-orcina --bots 1")
+    """Issue 5: the mountain drawn as a pyramid; a bot game to the end; simulate's JSON.
+
+    Seeded: about one Victorum game in ten reaches a stalemate no rule ends yet
+    (docs/strength.md, "Known limits"), and an unseeded game could be one of them."""
+    result = gamehall(
+        "play 20-strong --deck victorum --hero h-nereus --scion s-orcina --bots 1 --seed 2"
+    )
     assert result.returncode == 0, result.stderr
     assert "Mount Vesuvius" in result.stdout and "Training Grounds" in result.stdout
     assert "You: move B" in result.stdout  # the first move goes to a foot camp
