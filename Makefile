@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 # The 20 Strong hot path, compiled in place by mypyc (docs/performance.md); `make pure` removes
 # the builds and the same sources run as plain Python.
 TS := src/gamehall/games/twenty_strong
-COMPILED := $(TS)/state.py $(TS)/dice.py $(TS)/effects.py $(TS)/flow.py $(TS)/rules.py $(TS)/odds.py \
+COMPILED := $(TS)/state.py $(TS)/dice.py $(TS)/effects.py $(TS)/flow.py $(TS)/rules.py $(TS)/odds.py $(TS)/defeat_count.py \
 	$(TS)/decks/too_many_bones/deck.py
 COMPILED_STAMP := $(VENV)/.compiled
 READY := $(STAMP) $(COMPILED_STAMP)

@@ -6,8 +6,8 @@ damage, the chance to defeat every card), for pools of 1 to all 17 dice:
 
 * the card sets: every card of the two house decks alone, ``SETS`` seeded random battles of 2
   to 4 cards of one deck (their immunities, crits dealing 1, and a crit bonus of 1 for one
-  battle in three), and the stress sets below (up to five cards immune to different colours,
-  which the decks never bring together);
+  battle in three), and the stress sets below (up to eight cards immune to different colours
+  and pairs of colours: undefeated cards stay active, and an owner may enter printed cards);
 * the pools: every pool by colour counts (1,250 of them) for the warm times; for the cold
   times, the whole 17 dice and 24 seeded pools per set, each timed after every cache is
   cleared (``odds.clear_caches``).
@@ -66,6 +66,23 @@ STRESS = {
         Card(5, ALL - {2}),
         Card(5, ALL - {3}, 3),
         Card(5, ALL - {RED}),
+    ],
+    "stress: 6 immunities, 2 of pairs": [
+        Card(4, ALL - {0}),
+        Card(4, ALL - {1}),
+        Card(4, ALL - {2}),
+        Card(3, ALL - {3}),
+        Card(3, ALL - {0, 1}),
+        Card(3, ALL - {2, 3}),
+    ],
+    "stress: 4 immunities to pairs": [Card(5, ALL - {c, (c + 1) % 4}) for c in range(4)],
+    "stress: 8 cards, 7 immunities": [
+        *(Card(3, ALL - {c}) for c in range(3)),
+        Card(2, ALL - {3}),
+        Card(2, ALL - {RED}),
+        Card(2, ALL - {0, 1}),
+        Card(2, ALL - {2, 3}),
+        Card(2),
     ],
 }
 

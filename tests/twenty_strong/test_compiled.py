@@ -1,4 +1,5 @@
-"""The compiled hot path (mypyc) plays exactly the games the plain-Python sources play."""
+"""The compiled hot path (mypyc, Cython) plays exactly the games the plain-Python sources play,
+and counts exactly the same odds."""
 
 from __future__ import annotations
 
@@ -45,6 +46,12 @@ for seed in range(12):
         digest.update(f"{action}|{json.dumps(view, sort_keys=True)}".encode())
         state = game.apply(state, action)
     digest.update(repr(game.outcome(state)).encode())
+# The exact odds of cards immune to different colours (the counting kernel, defeat_count).
+from gamehall.games.twenty_strong.odds import ALL_COLOURS, Card, p_defeat_all
+for health in (3, 5):
+    cards = [Card(health, ALL_COLOURS - {c}, 1 + c % 3) for c in range(5)]
+    for dice in ((4, 4, 4, 4, 1), (2, 3, 4, 1, 1), (4, 0, 2, 3, 0)):
+        digest.update(repr(p_defeat_all(dice, cards[: 3 + health % 3])).encode())
 print(compiled.is_compiled(), digest.hexdigest())
 """
 

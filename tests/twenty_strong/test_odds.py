@@ -120,6 +120,14 @@ CARD_SETS = [
     [Card(2, NOT_YELLOW), Card(2)],
     [Card(3, frozenset({RED, PURPLE})), Card(1, crit=1), Card(1, ALL_COLOURS - {PURPLE})],
     [Card(2, ALL_COLOURS - {YELLOW, GREEN}, 1), Card(3, ALL_COLOURS - {BLUE})],
+    # four classes immune to different colours: several groups, several sets
+    [
+        Card(1, NOT_YELLOW),
+        Card(1, ALL_COLOURS - {GREEN}),
+        Card(2, ALL_COLOURS - {BLUE}, 3),
+        Card(1, ALL_COLOURS - {PURPLE}, 1),
+    ],
+    [Card(2, NOT_YELLOW, 3), Card(1, ALL_COLOURS - {RED}), Card(1, ALL_COLOURS - {GREEN, BLUE})],
 ]
 
 
@@ -164,6 +172,7 @@ LARGE = [
     ((4, 4, 4, 0, 1), [Card(9, NOT_YELLOW), Card(4, ALL_COLOURS - {GREEN, BLUE})]),
     ((4, 4, 4, 4, 1), [Card(10, NOT_YELLOW), Card(5, ALL_COLOURS - {PURPLE}, 3)]),
     ((4, 4, 4, 1, 1), [Card(6, NOT_YELLOW), Card(3, ALL_COLOURS - {PURPLE}, 3), Card(2, crit=1)]),
+    ((3, 3, 2, 2, 1), [Card(3, ALL_COLOURS - {c}, 2 + c % 2) for c in COLOURS[:4]]),
 ]
 
 
@@ -210,6 +219,20 @@ def variance_of_one(colour: int, card: Card) -> float:
     values = [damage(face, card) for face in FACES[colour]]
     mean = sum(values) / 6
     return sum((v - mean) ** 2 for v in values) / 6
+
+
+def test_GEN_APPLY_2_cards_needing_every_die_or_more() -> None:
+    """GEN-APPLY-2, GEN-PRIO-3: two cards whose crits deal only 1 need one die per point of
+    Health. Needing 18 of the 17 dice, or 10 of the 9 dice a card takes, no roll defeats
+    them; needing all 17, only the rolls where every die hits do (a choice of crits that asks
+    exactly the dice there are is kept, one that asks more is dropped before counting)."""
+    every_die = (4, 4, 4, 4, 1)
+    assert p_defeat_all(every_die, [Card(9, crit=1), Card(9, crit=1)]) == 0
+    all_hit = Fraction(2, 6) ** 4 * Fraction(3, 6) ** 4 * Fraction(4, 6) ** 4 * Fraction(5, 6) ** 4
+    assert p_defeat_all(every_die, [Card(9, crit=1), Card(8, crit=1)]) == all_hit
+    blue_purple_red = ALL_COLOURS - {YELLOW, GREEN}  # 9 dice
+    assert p_defeat_all(every_die, [Card(10, blue_purple_red, 1), Card(1)]) == 0
+    assert p_defeat_all(every_die, [Card(9, blue_purple_red, 1), Card(1)]) > 0
 
 
 # -- edge cases ------------------------------------------------------------------------------

@@ -32,14 +32,14 @@ Fraction(4, 9)
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import product
 from math import comb
-from operator import add
 from typing import Final, NamedTuple
 
+from gamehall.games.twenty_strong.defeat_count import Tables, at_most, defeating_rolls
 from gamehall.games.twenty_strong.dice import (
     BLUE,
     COLOURS,
@@ -137,17 +137,20 @@ def _colour_counts(colour: int, dice: int) -> tuple[tuple[int, int, int], ...]:
 def _group_counts(dice: Pool) -> tuple[tuple[int, int, int], ...]:
     """(basic hits, crits, ways) for a pool, ways out of ``6 ** sum(dice)``; built one colour
     at a time."""
-    table: dict[tuple[int, int], int] = {(0, 0): 1}
+    side = sum(dice) + 1  # the table: ways at crits * side + basic hits
+    table = [0] * (side * side)
+    table[0] = 1
     for colour, count in enumerate(dice):
         if not count:
             continue
-        merged: dict[tuple[int, int], int] = {}
-        for (hits, crits), ways in table.items():
-            for more_hits, more_crits, more_ways in _colour_counts(colour, count):
-                key = (hits + more_hits, crits + more_crits)
-                merged[key] = merged.get(key, 0) + ways * more_ways
+        steps = [(hits + side * crits, ways) for hits, crits, ways in _colour_counts(colour, count)]
+        merged = [0] * len(table)
+        for at, ways in enumerate(table):
+            if ways:
+                for step, more in steps:
+                    merged[at + step] += ways * more
         table = merged
-    return tuple((hits, crits, ways) for (hits, crits), ways in sorted(table.items()))
+    return tuple((at % side, at // side, ways) for at, ways in enumerate(table) if ways)
 
 
 # -- one card ------------------------------------------------------------------------------
@@ -155,11 +158,21 @@ def _group_counts(dice: Pool) -> tuple[tuple[int, int, int], ...]:
 
 @lru_cache(maxsize=4096)
 def _damage_ways(dice: Pool, crit: int) -> tuple[int, ...]:
-    """Ways (out of ``6 ** sum(dice)``) for each total damage 0, 1, 2... of ``dice``."""
-    top = sum(dice) * max(1, crit)
-    ways = [0] * (top + 1)
-    for hits, crits, count in _group_counts(dice):
-        ways[hits + crit * crits] += count
+    """Ways (out of ``6 ** sum(dice)``) for each total damage 0, 1, 2... of ``dice``: the
+    damage of each colour, convolved."""
+    ways = [1]
+    for colour, count in enumerate(dice):
+        if not count:
+            continue
+        one = [0] * (count * max(1, crit) + 1)
+        for hits, crits, more in _colour_counts(colour, count):
+            one[hits + crit * crits] += more
+        merged = [0] * (len(ways) + len(one) - 1)
+        for low, have in enumerate(ways):
+            if have:
+                for high, more in enumerate(one):
+                    merged[low + high] += have * more
+        ways = merged
     while len(ways) > 1 and not ways[-1]:
         ways.pop()
     return tuple(ways)
@@ -207,9 +220,14 @@ def expected_damage(dice: Pool, card: Card = PLAIN) -> Fraction:
 #
 # where f_a(Z) is the fewest basic hits class a still needs once Z crits are on its cards
 # (each crit on the card where it takes off the most: the gains of one card never grow, so
-# this greedy choice is best). Only the sums over each T matter, capped where no Z can ask
-# for more, so the rolls of all groups but one are counted together by these capped sums; for
-# the last group, every crit count has a least number of basic hits that completes the roll.
+# this greedy choice is best). A choice of Z that asks more dice of some T (crits and basic
+# hits) than T's colours have can never be met, so it is dropped before counting. Only the sums
+# over each T matter, capped where no choice asks more, so the rolls of all groups but one are
+# counted together by these capped sums; for the last group, every crit count has a least
+# number of basic hits that completes the roll. The count runs in ``defeat_count`` (compiled
+# by Cython): the choices met are bitsets of 64-bit words, each distinct row of capped sums is
+# worked out once, and a query of the 17 dice takes a few milliseconds cold
+# (docs/performance.md).
 
 
 def p_defeat_all(dice: Pool, cards: Sequence[Card]) -> Fraction:
@@ -227,55 +245,19 @@ def _card_order(card: Card) -> tuple[int, int, tuple[int, ...]]:
     return card.health, card.crit, tuple(sorted(card.colours))
 
 
-class _Shape:
-    """What the cards make of the colours present in a pool.
+class _Shape(NamedTuple):
+    """What the cards make of the colours present in a pool: the colours of each group (the
+    last one counted apart) and the tables the count reads."""
 
-    ``groups`` lists the colours of each group, the last one counted apart. A state is the
-    crits then the basic hits rolled in each set T by the groups before the last one, capped
-    at ``caps`` (the sets holding the last group come first, ``width`` of them). Every choice
-    of crits per class is a bit; ``crit_bits[t][x]`` holds the choices that ask at most ``x``
-    crits of set ``t``, ``hit_bits`` the same for basic hits. ``memo`` keeps what was worked
-    out for each state (a shape is cached, so later pools of the same colours reuse it)."""
-
-    __slots__ = (
-        "caps",
-        "counts",
-        "crit_bits",
-        "every",
-        "groups",
-        "hit_bits",
-        "memo",
-        "sets_of",
-        "width",
-    )
-
-    def __init__(
-        self,
-        groups: tuple[tuple[int, ...], ...],
-        sets_of: tuple[tuple[int, ...], ...],
-        width: int,
-        caps: tuple[int, ...],
-        crit_bits: tuple[tuple[int, ...], ...],
-        hit_bits: tuple[tuple[int, ...], ...],
-        every: int,
-    ) -> None:
-        self.groups = groups
-        self.sets_of = sets_of
-        """For each group but the last, the indexes of the sets T containing it."""
-        self.width = width
-        self.caps = caps
-        self.crit_bits = crit_bits
-        self.hit_bits = hit_bits
-        self.every = every
-        """All the bits: every choice."""
-        self.memo: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self.counts: dict[tuple[bool, tuple[int, ...], int], list[int]] = {}
+    groups: tuple[tuple[int, ...], ...]
+    tables: Tables
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)
 def _shape(cards: tuple[Card, ...], present: tuple[int, ...]) -> _Shape | None:
     """The shape of the question for ``cards`` and the colours ``present`` in the pool, or
-    None if some card takes no colour of the pool."""
+    None if no roll of those colours defeats every card (some card takes none of them, or
+    the cards need more dice than there are)."""
     classes: dict[frozenset[int], list[Card]] = {}
     for card in cards:
         classes.setdefault(card.colours, []).append(card)
@@ -297,32 +279,55 @@ def _shape(cards: tuple[Card, ...], present: tuple[int, ...]) -> _Shape | None:
         unions |= {mask} | {mask | other for other in unions}
     last = len(groups) - 1
     sets = sorted(unions, key=lambda t: (not t >> last & 1, t))
-    inside = [[a for a, mask in enumerate(takes) if mask & ~t == 0] for t in sets]
-    found: set[tuple[int, ...]] = set()
-    for crits in product(*(range(len(plan)) for plan in plans)):
-        crit_ask = [sum(crits[a] for a in members) for members in inside]
-        hit_ask = [sum(plans[a][crits[a]] for a in members) for members in inside]
-        found.add((*crit_ask, *hit_ask))
-    asks = sorted(found)
-    n = len(sets)
-    crit_bits = tuple(_bits([ask[t] for ask in asks]) for t in range(n))
-    hit_bits = tuple(_bits([ask[n + t] for ask in asks]) for t in range(n))
-    caps = tuple(len(bits[t]) - 1 for t in range(n) for bits in (crit_bits, hit_bits))
-    sets_of = tuple(tuple(i for i, t in enumerate(sets) if t >> g & 1) for g in range(last))
+    inside = [{a for a, mask in enumerate(takes) if mask & ~t == 0} for t in sets]
+    room = [
+        _size(c for g, colours in enumerate(groups) if t >> g & 1 for c in colours) for t in sets
+    ]
+    asks = _asks(plans, inside, room)
+    if not asks:  # no roll of these colours defeats every card
+        return None
+    coordinates = 2 * len(sets)
+    words = (len(asks) // coordinates + 63) // 64
+    caps, offsets, bits = array("i"), array("i"), array("Q")
+    for kind in range(coordinates):
+        offsets.append(len(bits))
+        bits.extend(at_most(asks[kind::coordinates], words))
+        caps.append((len(bits) - offsets[-1]) // words - 1)
+    member = array("i", [t >> g & 1 for g in range(last) for t in sets])
     width = sum(1 for t in sets if t >> last & 1)
-    return _Shape(groups, sets_of, width, caps, crit_bits, hit_bits, (1 << len(asks)) - 1)
+    tables = Tables(words, width, _size(groups[-1]), caps, offsets, bits, member)
+    return _Shape(groups, tables)
 
 
-def _bits(values: list[int]) -> tuple[int, ...]:
-    """For x = 0..max(values), the bits of the values at most x."""
-    at = [0] * (max(values) + 1)
-    for i, v in enumerate(values):
-        at[v] |= 1 << i
-    table, bits = [], 0
-    for more in at:
-        bits |= more
-        table.append(bits)
-    return tuple(table)
+def _asks(plans: list[tuple[int, ...]], inside: list[set[int]], room: list[int]) -> array[int]:
+    """Every choice's asks that some roll could meet, without repeats: for each set t, the
+    crits it asks of t (field 2 t) and the basic hits (2 t + 1), one choice after the other.
+
+    A choice that asks more dice of a set (crits and basic hits) than its colours have
+    (``room``) is dropped: no roll meets it."""
+    fields = 2 * len(inside)
+    top = 1 << FIELD - 1
+    dice_fields = range(fields, fields + len(inside))
+    # Each choice is packed FIELD bits apart (no sum carries over): its asks, then the dice it
+    # asks of each set, counted up from top - 1 - room so that the top bit tells "too many".
+    over = sum(top << FIELD * f for f in dice_fields)
+    start = sum(top - 1 - room[t] << FIELD * f for t, f in enumerate(dice_fields))
+    packed = {start}
+    for a, plan in enumerate(plans):
+        crit_unit = sum(1 << FIELD * 2 * t for t, members in enumerate(inside) if a in members)
+        dice_unit = sum(1 << FIELD * f for t, f in enumerate(dice_fields) if a in inside[t])
+        steps = [
+            z * crit_unit + (need * crit_unit << FIELD) + (z + need) * dice_unit
+            for z, need in enumerate(plan)
+        ]
+        packed = {total for ask in packed for step in steps if not (total := ask + step) & over}
+    asks = (1 << FIELD * fields) - 1
+    size = FIELD // 8 * fields
+    return array("i", b"".join((ask & asks).to_bytes(size, "little") for ask in packed))
+
+
+FIELD: Final = 32
+"""Bits of one packed ask (an array "i" item)."""
 
 
 def _size(colours: Iterable[int]) -> int:
@@ -357,103 +362,26 @@ def _defeat_all(dice: Pool, cards: tuple[Card, ...]) -> tuple[int, int]:
     if shape is None:
         return 0, 0
     pools = [_only(dice, colours) for colours in shape.groups]
-    caps = shape.caps
-    states: dict[tuple[int, ...], int] = {(0,) * len(caps): 1}
-    for pool, sets in zip(pools, shape.sets_of, strict=False):
-        steps = []
-        for hits, crits, more in _group_counts(pool):
-            adds = [0] * len(caps)
-            for t in sets:
-                adds[2 * t], adds[2 * t + 1] = crits, hits
-            steps.append((tuple(adds), more))
-        merged: dict[tuple[int, ...], int] = {}
-        get = merged.get
-        for state, ways in states.items():
-            for step, more in steps:
-                key = tuple(map(min, caps, map(add, state, step)))
-                merged[key] = get(key, 0) + ways * more
-        states = merged
-    tails = _tails(pools[-1], max(caps, default=0))
-    total = 0
-    for state, ways in states.items():
-        total += ways * sum(map(tuple.__getitem__, tails, _least_hits(shape, state)))
-    return total, sum(sum(pool) for pool in pools)
+    outcomes, starts = array("q"), array("i", [0])
+    for pool in pools[:-1]:
+        for triple in _group_counts(pool):
+            outcomes.extend(triple)
+        starts.append(len(outcomes) // 3)
+    last = pools[-1]
+    tails = _tails(last, _size(shape.groups[-1]))
+    ways = defeating_rolls(shape.tables, outcomes, starts, tails, sum(last))
+    return ways, sum(sum(pool) for pool in pools)
 
 
 @lru_cache(maxsize=4096)
-def _tails(dice: Pool, longest: int) -> tuple[tuple[int, ...], ...]:
-    """For 0..n crits of ``dice`` (n of them), the ways to roll that many crits and at least
-    0, 1, 2... basic hits, up to ``longest`` hits, then a last 0 (read by ``NEVER``, -1)."""
-    n = sum(dice)
-    counts = [[0] * (max(n, longest) + 2) for _ in range(n + 1)]
+def _tails(dice: Pool, most: int) -> array[int]:
+    """Row ``z`` (0 .. n crits of the n ``dice``), entry ``h`` (0 .. ``most`` + 1): the ways to
+    roll ``z`` crits and at least ``h`` basic hits; 0 past n."""
+    stride = most + 2
+    tails = array("q", [0]) * ((sum(dice) + 1) * stride)
     for hits, crits, ways in _group_counts(dice):
-        counts[crits][hits] += ways
-    for row in counts:
-        for hits in range(n - 1, -1, -1):
-            row[hits] += row[hits + 1]
-    return tuple(tuple(row) for row in counts)
-
-
-NEVER: Final = -1
-"""No number of basic hits is enough (it reads the last 0 of a tail row)."""
-
-
-def _least_hits(shape: _Shape, state: tuple[int, ...]) -> tuple[int, ...]:
-    """For 0, 1, 2... crits of the last group (up to all its dice), the fewest basic hits of
-    it that complete the sums ``state`` of the other groups (``NEVER``: none do)."""
-    found = shape.memo.get(state)
-    if found is None:
-        found = shape.memo[state] = _work_out(shape, state)
-    return found
-
-
-def _work_out(shape: _Shape, state: tuple[int, ...]) -> tuple[int, ...]:
-    dice = _size(shape.groups[-1])
-    crit_bits, hit_bits, width = shape.crit_bits, shape.hit_bits, shape.width
-    possible = shape.every
-    for t in range(width, len(crit_bits)):  # sets without the last group: already settled
-        possible &= crit_bits[t][state[2 * t]] & hit_bits[t][state[2 * t + 1]]
-    least = [NEVER] * (dice + 1)
-    if not possible:
-        return tuple(least)
-    by_crits = _by_count(shape, True, state[0 : 2 * width : 2], possible, dice)
-    by_hits = _by_count(shape, False, state[1 : 2 * width : 2], possible, -1)
-    top = len(by_hits) - 1
-    hits = top  # at most the largest cap: tail rows are that long
-    for crits, bits in enumerate(by_crits):
-        if bits & by_hits[top]:
-            while hits > 0 and bits & by_hits[hits - 1]:
-                hits -= 1
-            least[crits] = hits
-    return tuple(least)
-
-
-def _by_count(
-    shape: _Shape, crits: bool, sums: tuple[int, ...], possible: int, most: int
-) -> list[int]:
-    """For 0, 1, 2... more crits (or basic hits) in every set holding the last group, the
-    choices among ``possible`` whose asks of each such set ``t`` are met by ``sums[t]`` plus
-    that many; up to ``most`` more (-1: until every set is met in full)."""
-    key = (crits, sums, possible)
-    found = shape.counts.get(key)
-    if found is None:
-        bits = (shape.crit_bits if crits else shape.hit_bits)[: shape.width]
-        found = shape.counts[key] = _count_up(bits, sums, possible, most)
-    return found
-
-
-def _count_up(
-    bits: tuple[tuple[int, ...], ...], sums: tuple[int, ...], possible: int, most: int
-) -> list[int]:
-    if most < 0:
-        most = max(len(table) - 1 - have for table, have in zip(bits, sums, strict=True))
-    found = []
-    for more in range(most + 1):
-        chosen = possible
-        for table, have in zip(bits, sums, strict=True):
-            chosen &= table[min(len(table) - 1, have + more)]
-        found.append(chosen)
-        if chosen == possible:  # every choice met: more dice change nothing
-            found.extend([possible] * (most - more))
-            break
-    return found
+        tails[crits * stride + hits] += ways
+    for at in range(len(tails) - 2, -1, -1):
+        if (at + 1) % stride:
+            tails[at] += tails[at + 1]
+    return tails
