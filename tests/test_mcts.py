@@ -18,6 +18,7 @@ kept trying, and the budget is never exceeded.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -31,7 +32,7 @@ from gamehall.core.game import CHANCE, Action, Game
 from gamehall.core.match import Match, Sampler
 from gamehall.games.twenty_strong.state import State as TwentyStrongState
 from gamehall.search.mcts import Budget, Mcts, SearchResult
-from gamehall.search.rollout import random_rollout
+from gamehall.search.rollout import OutOfTime, play_out, random_rollout
 from tests.ancient_terrible_things import scenario as att
 from tests.boss_quest.scenario import Scenario as BossQuestScenario
 
@@ -365,6 +366,43 @@ def test_the_search_keeps_to_its_budget() -> None:
     assert len(position.legal()) == 9
     for budget in (9, 12, 20):
         assert position.search(1, iterations=budget).iterations <= budget
+
+
+def test_a_playout_still_running_at_its_deadline_stops() -> None:
+    """A time-capped search hands its playouts the deadline: one still running then raises
+    ``OutOfTime`` at its next look at the clock (a Too Many Bones game lasts hundreds of
+    steps; a deadline already past stops it within the first 32)."""
+    game, state = initial_too_many_bones()
+    rng = random.Random(1)
+    with pytest.raises(OutOfTime):
+        random_rollout(game, state, rng, 5_000, deadline=time.perf_counter())
+    rewards, steps = play_out(game, state, rng, 5_000, lambda _, __, legal: legal[0])
+    assert steps > 32 and len(rewards) == 1  # without a deadline the same game plays out
+
+
+def test_a_search_out_of_time_drops_the_unfinished_try() -> None:
+    """The advisor's time cap is kept even when one playout is long: the try cut by the
+    deadline counts for nothing (no visit, no reward) and the search ends with what it has."""
+    game, state = initial_too_many_bones()
+    legal = game.legal_actions(state)
+    search = Mcts(Budget(50, seconds=0.0))
+    result = search.search(game, lambda _: state, 0, legal, random.Random(2))
+    assert result.iterations == 0
+    assert [s.visits for s in result.stats] == [0] * len(legal)
+
+
+def initial_too_many_bones() -> tuple[Game[Any], Any]:
+    """Too Many Bones at its first decision with a choice (two root actions at least)."""
+    from gamehall.core.registry import create
+
+    game = create("20-strong", 1, {})
+    match = Match(game, 7)
+    while match.to_move() == CHANCE or len(game.legal_actions(match.state)) < 2:
+        if match.to_move() == CHANCE:
+            match.step_chance()
+        else:
+            match.submit(0, game.legal_actions(match.state)[0])
+    return game, match.state
 
 
 def test_a_prior_that_is_the_best_stays_first() -> None:

@@ -29,7 +29,7 @@ from typing import Any
 
 from gamehall.core.chance import sample
 from gamehall.core.game import CHANCE, Action, Game
-from gamehall.search.rollout import RolloutPolicy, random_rollout
+from gamehall.search.rollout import OutOfTime, RolloutPolicy, random_rollout
 
 MIN_PAIRED = 8
 """Paired tries a move needs before it may replace the prior move."""
@@ -139,7 +139,10 @@ class Mcts:
             # sampled secrets and the same dice.
             world = random.Random(salt * 1_000_003 + len(rewards[action]))
             state = game.apply_legal(sampler(world), action)
-            more, result = self._iterate(game, state, children[action], world)
+            try:
+                more, result = self._iterate(game, state, children[action], world, deadline)
+            except OutOfTime:  # the time is up: this try is dropped, the search ends
+                break
             rewards[action].append(result[seat])
             steps += 1 + more
             iterations += 1
@@ -198,11 +201,12 @@ class Mcts:
         return mean > self.significance * error
 
     def _iterate(
-        self, game: Game[Any], state: Any, top: Node, rng: random.Random
+        self, game: Game[Any], state: Any, top: Node, rng: random.Random, deadline: float | None
     ) -> tuple[int, list[float]]:
         """Selection, expansion, playout and backup below the root edge ``top``.
 
-        Returns the steps applied and every seat's reward.
+        Returns the steps applied and every seat's reward; raises :class:`OutOfTime` (and
+        backs nothing up) if the playout runs past ``deadline``.
         """
         to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_legal
         node, path, steps = top, [top], 0
@@ -219,7 +223,7 @@ class Mcts:
             action, node, expanded = self._select(node, mover, legal, rng)
             state = apply(state, action)
             path.append(node)
-        rewards, more = self.rollout(game, state, rng, self.max_steps - steps)
+        rewards, more = self.rollout(game, state, rng, self.max_steps - steps, deadline)
         for visited in path:
             visited.visits += 1
             visited.total += rewards[visited.mover]

@@ -3,12 +3,15 @@
 A policy takes the game, a state, a generator and a step allowance, plays to the end, and
 returns each seat's reward (its share of the win) with the number of steps it applied. With
 a :class:`Horizon` it stops earlier, where the horizon says, and scores the position by the
-horizon's estimate of each seat's chance: shorter playouts, and far less noise.
+horizon's estimate of each seat's chance: shorter playouts, and far less noise. Given a
+deadline (a search under a time cap), a playout still running then raises
+:class:`OutOfTime`, and the search drops it.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -19,12 +22,25 @@ from gamehall.core.outcome import Outcome
 from gamehall.search.horizon import Horizon
 
 
+class OutOfTime(Exception):
+    """A playout was still running at its search's deadline (its result would come late)."""
+
+
 class RolloutPolicy(Protocol):
     """Plays ``state`` out; returns the seats' rewards and the steps applied."""
 
     def __call__(
-        self, game: Game[Any], state: Any, rng: random.Random, max_steps: int
+        self,
+        game: Game[Any],
+        state: Any,
+        rng: random.Random,
+        max_steps: int,
+        deadline: float | None = None,
     ) -> tuple[list[float], int]: ...
+
+
+CLOCK_EVERY = 32
+"""Steps between two looks at the clock in a playout with a deadline."""
 
 
 def rewards_of(outcome: Outcome | None, players: int) -> list[float]:
@@ -52,8 +68,10 @@ def play_out(
     max_steps: int,
     choose: Chooser,
     horizon: Horizon | None = None,
+    deadline: float | None = None,
 ) -> tuple[list[float], int]:
-    """Play ``state`` to the end or the horizon, chance from ``rng`` and seats by ``choose``."""
+    """Play ``state`` to the end or the horizon, chance from ``rng`` and seats by ``choose``;
+    raise :class:`OutOfTime` if still playing at ``deadline`` (a ``time.perf_counter()``)."""
     to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_legal
     chance_weights = game.chance_weights
     start, steps = state, 0
@@ -70,16 +88,27 @@ def play_out(
             action = legal[0] if len(legal) == 1 else choose(state, mover, legal)
         state = apply(state, action)
         steps += 1
+        if deadline is not None and not steps % CLOCK_EVERY and time.perf_counter() > deadline:
+            raise OutOfTime
     return [0.0] * game.players, steps
 
 
 def random_rollout(
-    game: Game[Any], state: Any, rng: random.Random, max_steps: int
+    game: Game[Any],
+    state: Any,
+    rng: random.Random,
+    max_steps: int,
+    deadline: float | None = None,
 ) -> tuple[list[float], int]:
     """Uniformly random legal actions to the end (the cheapest playout)."""
     draw = rng.random
     return play_out(
-        game, state, rng, max_steps, lambda _, __, legal: legal[int(draw() * len(legal))]
+        game,
+        state,
+        rng,
+        max_steps,
+        lambda _, __, legal: legal[int(draw() * len(legal))],
+        deadline=deadline,
     )
 
 
@@ -89,11 +118,15 @@ def agent_rollout(make_agent: Callable[[], Agent], horizon: Horizon | None = Non
     agent = make_agent()
 
     def rollout(
-        game: Game[Any], state: Any, rng: random.Random, max_steps: int
+        game: Game[Any],
+        state: Any,
+        rng: random.Random,
+        max_steps: int,
+        deadline: float | None = None,
     ) -> tuple[list[float], int]:
         def choose(now: Any, seat: int, legal: Sequence[Action]) -> Action:
             return agent.choose(game, game.view(now, seat), legal, rng)
 
-        return play_out(game, state, rng, max_steps, choose, horizon)
+        return play_out(game, state, rng, max_steps, choose, horizon, deadline)
 
     return rollout
