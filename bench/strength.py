@@ -10,29 +10,14 @@ the totals depend only on the seeds. Prints one Markdown row for docs/strength.m
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from gamehall.lab.stats import wilson
 from gamehall.sim.simulate import simulate
 
 CHUNK = 10
-
-
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion.
-
-    >>> [round(x, 3) for x in wilson(40, 100)]
-    [0.309, 0.498]
-    """
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    scale = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / scale
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / scale
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _chunk(args: tuple[str, int, list[str], int, int, dict[str, str]]) -> tuple[float, int]:

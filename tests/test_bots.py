@@ -54,10 +54,10 @@ def test_unknown_bot_kind_is_refused() -> None:
 
 def test_a_stalled_simulated_game_is_reported_not_fatal(monkeypatch: pytest.MonkeyPatch) -> None:
     """A bot stalemate ends the game as 'stalled' (won by nobody) instead of crashing."""
-    from gamehall.sim import simulate as simulation
+    from gamehall.lab import play
 
-    monkeypatch.setattr(simulation, "STALL_STEPS", 30)
-    result = simulation.simulate("20-strong", 1, ["heuristic"], 2, 0).to_json()
+    monkeypatch.setattr(play, "STALL_STEPS", 30)
+    result = simulate("20-strong", 1, ["heuristic"], 2, 0).to_json()
     assert result["end_reasons"] == {"stalled": 2}
     assert result["wins"] == [0.0]
 

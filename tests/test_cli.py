@@ -103,14 +103,17 @@ def test_french_errors_are_french() -> None:
     assert "Incompris : « bonjour » n'est pas une action de Boss Quest" in result.stdout
 
 
-def test_simulate_prints_json_totals() -> None:
+def test_simulate_prints_json_totals(tmp_path: Path) -> None:
     bots = "heuristic,random,random"
-    result = gamehall(f"simulate boss-quest --players 3 --games 30 --bots {bots} --seed 1 --json")
+    options = f"--games 30 --bots {bots} --seed 1 --json --out {tmp_path / 'run'}"
+    result = gamehall(f"simulate boss-quest --players 3 {options}")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["games"] == 30 and len(data["wins"]) == 3
+    [config] = data["configs"]
+    assert data["games"] == 30 and config["games"] == 30 and len(config["seats"]) == 3
     assert data["games_per_s"] > 0 and data["steps_per_s"] > 0
-    assert sum(data["wins"]) == pytest.approx(30)
+    assert sum(seat["wins"] for seat in config["seats"]) == pytest.approx(30)
+    assert [seat["bot"] for seat in config["seats"]] == bots.split(",")
 
 
 def test_bench_prints_json_for_every_game() -> None:
@@ -134,7 +137,10 @@ def test_bench_prints_json_for_every_game() -> None:
         ("play boss-quest --option mystery", "must be written NAME=VALUE"),
         ("play boss-quest --option speed=3", "has no option 'speed'"),
         ("play boss-quest --lang de", "unknown language 'de'"),
-        ("simulate boss-quest --bots random,random", "names 2 bots for 3 players"),
+        (
+            "simulate boss-quest --players 2 --bots random,random,random",
+            "names 3 bots for 2 players",
+        ),
         ("simulate boss-quest --bots genius,random,random", "unknown bot 'genius'"),
         ("replay /nonexistent.json", "cannot read /nonexistent.json"),
         ("play 20-strong --hero nobody", "unknown hero 'nobody' (heroes: duster"),
@@ -160,7 +166,7 @@ def test_bad_input_is_one_line_and_a_nonzero_exit(command: str, message: str) ->
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_victorum_plays_itself_in_the_terminal_and_simulates() -> None:
+def test_victorum_plays_itself_in_the_terminal_and_simulates(tmp_path: Path) -> None:
     """Issue 5: the mountain drawn as a pyramid; a bot game to the end; simulate's JSON.
 
     Seeded: about one Victorum game in ten reaches a stalemate no rule ends yet
@@ -171,9 +177,9 @@ def test_victorum_plays_itself_in_the_terminal_and_simulates() -> None:
     assert result.returncode == 0, result.stderr
     assert "Mount Vesuvius" in result.stdout and "Training Grounds" in result.stdout
     assert "You: move B" in result.stdout  # the first move goes to a foot camp
-    options = "--deck victorum --games 3 --bots heuristic --json"
+    options = f"--deck victorum --games 3 --bots heuristic --json --out {tmp_path / 'run'}"
     data = json.loads(gamehall(f"simulate 20-strong {options}").stdout)
-    assert data["games"] == 3 and len(data["wins"]) == 1
+    assert data["games"] == 3 and len(data["configs"][0]["seats"]) == 1
 
 
 def test_tampered_record_is_rejected_with_the_index(tmp_path: Path) -> None:
@@ -192,13 +198,17 @@ def test_record_in_a_missing_directory_is_refused_before_playing(tmp_path: Path)
     assert result.returncode == 2 and "no directory" in result.stderr
 
 
-def test_ancient_terrible_things_plays_itself_in_the_terminal_and_simulates() -> None:
+def test_ancient_terrible_things_plays_itself_in_the_terminal_and_simulates(
+    tmp_path: Path,
+) -> None:
     """Issue 6: locations, encounters, tokens, boards and dice drawn; bots play to the end."""
     result = gamehall("play ancient-terrible-things --players 3 --bots 3 --seed 5")
     assert result.returncode == 0, result.stderr
     assert "Locations" in result.stdout and "Investigators" in result.stdout
     assert "Game over" in result.stdout
-    simulated = gamehall("simulate att --players 2 --games 3 --bots heuristic --json")
+    simulated = gamehall(
+        f"simulate att --players 2 --games 3 --bots heuristic --json --out {tmp_path / 'run'}"
+    )
     assert simulated.returncode == 0, simulated.stderr
     assert json.loads(simulated.stdout)["games"] == 3
 

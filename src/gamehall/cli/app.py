@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -247,8 +248,10 @@ def advise(
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="The game to simulate.")],
-    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    games_: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
+    players: Annotated[
+        str | None, typer.Option(help="Player counts, comma-separated (a grid axis).")
+    ] = None,
+    games_: Annotated[int, typer.Option("--games", help="Games per configuration.")] = 100,
     bots: Annotated[
         str | None, typer.Option(help="Bot kinds by seat, comma-separated (default: all random).")
     ] = None,
@@ -256,36 +259,142 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     option: OptionList = None,
     deck: Deck = None,
-    hero: Hero = None,
-    boss: Boss = None,
-    rank: Rank = None,
+    hero: Annotated[
+        str | None, typer.Option(help="20 Strong: heroes, comma-separated, or all.")
+    ] = None,
+    boss: Annotated[
+        str | None,
+        typer.Option("--boss", "--tyrant", "--scion", help="20 Strong: bosses, or all."),
+    ] = None,
+    rank: Annotated[str | None, typer.Option(help="20 Strong: ranks, e.g. 1,3,5, or all.")] = None,
     deck_file: DeckFile = None,
+    seat_orders: Annotated[
+        bool, typer.Option("--seat-orders", help="Also every rotation of the bots' seats.")
+    ] = False,
+    workers: Annotated[int, typer.Option(help="Worker processes (0: every core).", min=0)] = 0,
+    ray: Annotated[
+        str | None,
+        typer.Option(help="Play on a Ray cluster: its address, or local (--ray alone)."),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="The run's directory (default: runs/<time>).")
+    ] = None,
+    resume: Annotated[Path | None, typer.Option(help="Continue the run in this directory.")] = None,
 ) -> None:
-    """Play many seeded games between bots and report the results."""
-    from gamehall.sim.simulate import simulate as run
+    """Play a grid of seeded bot games and report each configuration's figures."""
+    from gamehall.cli.lab import counts, new_run_path, play_with_progress, split, summary_table
+    from gamehall.lab.grid import grid
+    from gamehall.lab.run import Plan, Run
 
-    players = default_players(game, players)
-    kinds = [b.strip() for b in bots.split(",")] if bots else ["random"] * players
-    if bots and len(kinds) == 1 and players > 1:
-        kinds = kinds * players
-    if len(kinds) != players:
-        raise OptionError.of(Text("cli.bots_count", {"bots": len(kinds), "players": players}))
-    if games_ < 1:
-        raise OptionError.of(Text("cli.games_minimum"))
-    options = game_options(option, deck, hero, boss, rank, deck_file)
-    result = run(find_game(game).name, players, kinds, games_, seed, options)
-    data = result.to_json()
+    if resume is not None:
+        run = Run.open(resume)
+    else:
+        if games_ < 1:
+            raise OptionError.of(Text("cli.games_minimum"))
+        kinds = split(bots) or ["random"]
+        for kind in set(kinds):
+            make_bot_checked(kind, game)
+        options = game_options(option, deck, None, None, None, deck_file)
+        axes = {k: split(v) for k, v in (("hero", hero), ("boss", boss), ("rank", rank)) if v}
+        default = default_players(game, None) if len(kinds) == 1 else len(kinds)
+        default = max(default, find_game(game).min_players)
+        configs = grid(game, counts(players, default), kinds, options, axes, seat_orders)
+        run = Run.create(out or new_run_path(), Plan(tuple(configs), games_, seed))
+    try:
+        seconds = play_with_progress(run, workers or os.cpu_count() or 1, ray, errors, as_json)
+    except KeyboardInterrupt:
+        kept = len(run.plan.units()) - len(run.pending())
+        message = Text("lab.interrupted", {"games": kept, "run": str(run.path)})
+        errors.print(catalog("en").render(message), markup=False, highlight=False)
+        raise typer.Exit(130) from None
+    summaries = run.summaries()
     if as_json:
-        print(json.dumps(data))
+        played = sum(s["games"] for s in summaries)
+        steps = sum(g["steps"] for games in run.by_config() for g in games)
+        print(
+            json.dumps(
+                {
+                    "run": str(run.path),
+                    "games": played,
+                    "seconds": round(seconds, 3),
+                    "games_per_s": played / seconds if seconds else 0.0,
+                    "steps_per_s": steps / seconds if seconds else 0.0,
+                    "configs": summaries,
+                }
+            )
+        )
         return
-    table = Table("seat", "bot", "wins", "win rate")
-    for i, kind in enumerate(kinds):
-        table.add_row(str(i + 1), kind, f"{data['wins'][i]:.1f}", f"{data['win_rates'][i]:.1%}")
-    console.print(table)
-    console.print(
-        f"{data['games']} games, {data['games_per_s']:.0f} games/s, "
-        f"{data['steps_per_s']:.0f} steps/s"
-    )
+    console.print(summary_table(summaries))
+    console.print(f"run: {run.path} (gamehall report {run.path})")
+
+
+def make_bot_checked(kind: str, game: str) -> None:
+    """Refuse an unknown bot kind before any game is played."""
+    from gamehall.bots import make_bot
+
+    make_bot(kind, find_game(game).name)
+
+
+@app.command()
+def report(
+    run: Annotated[Path, typer.Argument(help="A run directory of gamehall simulate.")],
+    out: Annotated[
+        Path | None, typer.Option(help="Where to write it (default: RUN/report).")
+    ] = None,
+) -> None:
+    """Write a run's HTML report, with its plots (PNG) and data (CSV, JSON)."""
+    from gamehall.lab.report import write_report
+    from gamehall.lab.run import Run
+
+    Run.open(run)  # a clear error for a directory that holds no run
+    console.print(f"report: {write_report(run, out)}")
+
+
+deck_app = typer.Typer(help="The deck workshop: check and measure a 20 Strong card file.")
+app.add_typer(deck_app, name="deck")
+
+
+@deck_app.command("validate")
+def deck_validate(
+    file: Annotated[Path, typer.Argument(help="A 20 Strong card file (TOML).")],
+) -> None:
+    """Every problem of a card file, one a line (none: the deck is good)."""
+    from gamehall.games.twenty_strong.workshop import validate_deck_file
+
+    problems = validate_deck_file(file)
+    for problem in problems:
+        errors.print(str(problem), markup=False, highlight=False)
+    if problems:
+        raise typer.Exit(1)
+    console.print(f"{file}: no problem found")
+
+
+@deck_app.command("report")
+def deck_report(
+    file: Annotated[Path, typer.Argument(help="A 20 Strong card file (TOML).")],
+    games_: Annotated[int, typer.Option("--games", help="Games per hero and boss.", min=1)] = 50,
+    rank: Annotated[str, typer.Option(help="Ranks, e.g. 1,3, or all.")] = "1",
+    bots: Annotated[str, typer.Option(help="The bot that plays the hero.")] = "heuristic",
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes (default: every core).")] = 0,
+    out: Annotated[Path | None, typer.Option(help="The run's directory.")] = None,
+) -> None:
+    """The balance report of a deck file: every hero against every boss (a file the rules
+    cannot load is refused; other problems are shown as warnings)."""
+    from gamehall.cli.lab import deck_of, new_run_path, play_with_progress, split
+    from gamehall.games.twenty_strong.workshop import validate_deck_file
+    from gamehall.lab.grid import grid
+    from gamehall.lab.report import write_report
+    from gamehall.lab.run import Plan, Run
+
+    for problem in validate_deck_file(file):  # the deck may still play: warn, and go on
+        errors.print(f"warning: {problem}", markup=False, highlight=False)
+    options = {"deck": deck_of(file), "deck_file": str(file)}
+    axes = {"hero": ["all"], "boss": ["all"], "rank": split(rank)}
+    configs = grid("20-strong", [1], [bots], options, axes)
+    run = Run.create(out or new_run_path(), Plan(tuple(configs), games_, seed))
+    play_with_progress(run, workers or os.cpu_count() or 1, None, errors, False)
+    console.print(f"report: {write_report(run.path)}")
 
 
 @app.command()
@@ -349,7 +458,7 @@ def serve(
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command; a bad input ends with a one-line error and exit status 2."""
-    args = sys.argv[1:] if argv is None else argv
+    args = optional_value(sys.argv[1:] if argv is None else argv, "--ray", "local")
     texts = catalog(requested_language(args))
     try:
         status = app(args, standalone_mode=False)
@@ -363,6 +472,21 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     if isinstance(status, int) and status:
         sys.exit(status)
+
+
+def optional_value(args: list[str], name: str, value: str) -> list[str]:
+    """The arguments with ``name`` given no value (last, or before another option) given
+    ``value``: ``--ray`` alone means ``--ray local``.
+
+    >>> optional_value(["simulate", "bq", "--ray", "--games", "9"], "--ray", "local")
+    ['simulate', 'bq', '--ray=local', '--games', '9']
+    """
+    return [
+        f"{arg}={value}"
+        if arg == name and (i + 1 == len(args) or args[i + 1].startswith("-"))
+        else arg
+        for i, arg in enumerate(args)
+    ]
 
 
 def requested_language(args: list[str]) -> str:

@@ -8,12 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamehall.bots import make_bot
-from gamehall.core.match import Match, StalledError
-from gamehall.core.outcome import Outcome
 from gamehall.core.registry import create
-
-STALL_STEPS = 20_000
-"""A simulated game still running after this many steps is counted as stalled, won by none."""
+from gamehall.lab.grid import Config
+from gamehall.lab.play import play_game
 
 
 @dataclass
@@ -64,21 +61,25 @@ def simulate(
         raise ValueError(f"{len(bots)} bots given for {players} players")
     for kind in bots:
         make_bot(kind, game.name)  # every bot kind must exist before the first game
+    config = Config(
+        game.name,
+        players,
+        tuple(bots),
+        tuple(sorted((k, str(v)) for k, v in (options or {}).items())),
+    )
     result = SimulationResult(game.name, players, list(bots), wins=[0.0] * players)
     start = time.perf_counter()
     for i in range(games):
-        match = Match(game, seed + i, [make_bot(kind, game.name) for kind in bots])
-        try:
-            outcome = match.play_out(STALL_STEPS)
-        except StalledError:
-            outcome = Outcome(winners=(), scores=(0,) * players, reason="stalled")
+        played = play_game(config, seed + i)
         result.games += 1
-        result.steps += len(match.actions)
-        result.decisions += sum(1 for m in match.movers if m >= 0)
-        result.reasons[outcome.reason] = result.reasons.get(outcome.reason, 0) + 1
-        if len(outcome.winners) > 1:
+        result.steps += played["steps"]
+        result.decisions += played["decisions"]
+        reason = played["reason"]
+        result.reasons[reason] = result.reasons.get(reason, 0) + 1
+        winners = played["winners"]
+        if len(winners) > 1:
             result.shared_wins += 1
-        for winner in outcome.winners:
-            result.wins[winner] += 1 / len(outcome.winners)
+        for winner in winners:
+            result.wins[winner] += 1 / len(winners)
     result.seconds = time.perf_counter() - start
     return result

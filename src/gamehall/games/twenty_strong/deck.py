@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamehall.core.game import JSON, Action, ChanceWeights, RandomSource
@@ -69,8 +70,9 @@ class DeckRules(ABC):
         self.codes: dict[str, int] = {}
 
     @classmethod
-    def menu(cls, option: str) -> list[tuple[str, str]]:
-        """(code, English name) of the heroes or bosses of the house cards, for menus."""
+    def menu(cls, option: str, path: Path | None = None) -> list[tuple[str, str]]:
+        """(code, English name) of the heroes or bosses of the house cards (or of the card
+        file at ``path``), for menus and simulation grids."""
         return []
 
     # -- card table -----------------------------------------------------------------------

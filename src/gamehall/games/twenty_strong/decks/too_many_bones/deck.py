@@ -132,8 +132,8 @@ class TooManyBones(DeckRules):
         setup.configure(self)
 
     @classmethod
-    def menu(cls, option: str) -> list[tuple[str, str]]:
-        data = load_cards()
+    def menu(cls, option: str, path: Path | None = None) -> list[tuple[str, str]]:
+        data = load_cards(path) if path else load_cards()
         cards = data.gearlocs if option == "hero" else data.tyrants
         return [(card.code, card.name.en) for card in cards]
 

@@ -152,8 +152,8 @@ class Victorum(DeckRules):
         self._chance: dict[tuple[str, int, int], Action] = {}
 
     @classmethod
-    def menu(cls, option: str) -> list[tuple[str, str]]:
-        data = load_cards()
+    def menu(cls, option: str, path: Path | None = None) -> list[tuple[str, str]]:
+        data = load_cards(path) if path else load_cards()
         cards = data.heroes if option == "hero" else data.scions
         return [(card.code, card.name.en) for card in cards]
 

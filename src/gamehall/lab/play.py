@@ -1,0 +1,55 @@
+"""Playing one seeded game of a configuration and reading its figures off the finished match.
+
+The figures every game has: who won, why, the scores, its length in steps, its decisions and
+their branching factor (legal actions per decision), and, where the game says who leads
+(``Figures.standing``), how often the lead changed hands. A game may add its own figures
+(:data:`gamehall.lab.games.FIGURES`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from gamehall.bots import make_bot
+from gamehall.core.game import Game
+from gamehall.core.match import Match, StalledError
+from gamehall.core.outcome import Outcome
+from gamehall.core.registry import create
+from gamehall.lab.figures import lead_changes
+from gamehall.lab.games import FIGURES
+from gamehall.lab.grid import Config
+
+STALL_STEPS = 20_000
+"""A game still running after this many steps is counted as stalled, won by none."""
+
+
+@cache
+def configured(config: Config) -> Game[Any]:
+    """The game of ``config`` (built once per process: decks and card files load once)."""
+    return create(config.game, config.players, config.option_map)
+
+
+def play_game(config: Config, seed: int) -> dict[str, Any]:
+    """Play the game of ``config`` seeded ``seed`` between its bots; its figures as JSON."""
+    game = configured(config)
+    match = Match(game, seed, [make_bot(kind, game.name) for kind in config.bots])
+    try:
+        outcome = match.play_out(STALL_STEPS)
+    except StalledError:
+        outcome = Outcome(winners=(), scores=(0,) * game.players, reason="stalled")
+    decisions = [i for i, mover in enumerate(match.movers) if mover >= 0]
+    choices = sum(len(game.legal_actions(match.states[i])) for i in decisions)
+    figures: dict[str, Any] = {
+        "seed": seed,
+        **outcome.to_json(),
+        "steps": len(match.actions),
+        "decisions": len(decisions),
+        "branching": choices / len(decisions) if decisions else 0.0,
+    }
+    special = FIGURES.get(game.name)
+    if special is not None:
+        if game.players > 1:
+            figures["lead_changes"] = lead_changes(special.standing(game, s) for s in match.states)
+        figures.update(special.read(game, match))
+    return figures
