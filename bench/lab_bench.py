@@ -1,7 +1,8 @@
 """The simulation lab's throughput: games/s of each game on one worker process and on two
-(``python -m bench.lab_bench [GAMES]``), the same seeded games both times.
+(``python -m bench.lab_bench [SCALE]``), the same seeded games both times.
 
-Each measure plays a fresh run (``gamehall.lab.run``) of GAMES heuristic-bot games per game,
+Each measure plays a fresh run (``gamehall.lab.run``) of heuristic-bot games (each game's
+count below, times SCALE: about ten seconds of play on one core each),
 the figures of every game included (what ``gamehall simulate`` does), and keeps the best of
 two. Scaling is the two-process rate over the one-process rate: 2.0 is perfectly linear on
 this two-core machine. Output: a table and JSON in ``bench/results/``; figures in
@@ -22,11 +23,11 @@ from gamehall.lab.grid import grid
 from gamehall.lab.run import Plan, Run, play
 
 RESULTS = ROOT / "bench" / "results"
-SUBJECTS: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
-    ("Boss Quest, 3 knights", "boss-quest", 3, {}),
-    ("Ancient Terrible Things, 4 players", "ancient-terrible-things", 4, {}),
-    ("20 Strong, Too Many Bones", "20-strong", 1, {}),
-    ("20 Strong, Victorum", "20-strong", 1, {"deck": "victorum"}),
+SUBJECTS: tuple[tuple[str, str, int, dict[str, Any], int], ...] = (
+    ("Boss Quest, 3 knights", "boss-quest", 3, {}, 800),
+    ("Ancient Terrible Things, 4 players", "ancient-terrible-things", 4, {}, 16),
+    ("20 Strong, Too Many Bones", "20-strong", 1, {}, 160),
+    ("20 Strong, Victorum", "20-strong", 1, {"deck": "victorum"}, 24),
 )
 
 
@@ -40,15 +41,16 @@ def rate(plan: Plan, workers: int) -> float:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    scale = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
     results = {}
-    print(f"{'game':36} {'1 process':>12} {'2 processes':>12} {'scaling':>8}")
-    for label, game, players, options in SUBJECTS:
+    print(f"{'game':36} {'games':>6} {'1 process':>12} {'2 processes':>12} {'scaling':>8}")
+    for label, game, players, options, count in SUBJECTS:
+        games = max(8, round(count * scale))
         plan = Plan(tuple(grid(game, [players], ["heuristic"], options)), games, 0)
         one = max(rate(plan, 1) for _ in range(2))
         two = max(rate(plan, 2) for _ in range(2))
         results[label] = {"games": games, "one": one, "two": two, "scaling": two / one}
-        print(f"{label:36} {one:>8.1f} g/s {two:>8.1f} g/s {two / one:>7.2f}x")
+        print(f"{label:36} {games:>6} {one:>8.1f} g/s {two:>8.1f} g/s {two / one:>7.2f}x")
     RESULTS.mkdir(exist_ok=True)
     path = RESULTS / f"lab-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}.json"
     path.write_text(json.dumps(results, indent=1))

@@ -10,6 +10,7 @@ on the same seeds, and no figure depends on the workers, the backend or the inte
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -26,7 +27,7 @@ from gamehall.lab.summary import summarize
 PLAN = "run.json"
 GAMES = "games.jsonl"
 CHUNK = 8
-"""Games per task sent to a worker."""
+"""The most games in one task sent to a worker."""
 
 Unit = tuple[int, int]
 """One game: (configuration index, game index)."""
@@ -131,14 +132,16 @@ class Run:
         ]
 
 
-def chunks(units: Sequence[Unit]) -> list[list[Unit]]:
-    """The games in tasks of :data:`CHUNK`."""
-    return [list(units[i : i + CHUNK]) for i in range(0, len(units), CHUNK)]
+def chunks(units: Sequence[Unit], workers: int = 1) -> list[list[Unit]]:
+    """The games in tasks of at most :data:`CHUNK`, at least four tasks a worker when there
+    are games enough (so slow games still spread over every worker)."""
+    size = max(1, min(CHUNK, math.ceil(len(units) / (4 * workers))))
+    return [list(units[i : i + size]) for i in range(0, len(units), size)]
 
 
 def play(run: Run, workers: int = 1, progress: Progress | None = None) -> None:
     """Play the run's pending games on ``workers`` processes (1: in this one)."""
-    tasks = chunks(run.pending())
+    tasks = chunks(run.pending(), workers)
     tell = progress or (lambda _: None)
     if workers <= 1:
         for task in tasks:
@@ -171,7 +174,8 @@ def play_on_ray(run: Run, address: str | None, progress: Progress | None = None)
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(play_chunk)
     plan = ray.put(run.plan)
-    running = [remote.remote(plan, task) for task in chunks(run.pending())]
+    cpus = int(ray.cluster_resources().get("CPU", 1))
+    running = [remote.remote(plan, task) for task in chunks(run.pending(), cpus)]
     try:
         while running:
             done, running = ray.wait(running, num_returns=1)
