@@ -82,3 +82,14 @@ def test_deck_report_measures_every_hero_against_every_boss(tmp_path: Path) -> N
     plan = json.loads((tmp_path / "run" / "run.json").read_text())
     assert len(plan["configs"]) == 20
     assert {c["options"]["deck_file"] for c in plan["configs"]} == {str(deck)}
+
+
+def test_a_deck_file_is_played_by_the_rules_its_header_names(tmp_path: Path) -> None:
+    """An owner's Victorum file needs no --deck: its ``[deck] id`` says Victorum."""
+    from gamehall.games.twenty_strong.decks.victorum.cards import HOUSE_FILE as VIC_FILE
+
+    deck = tmp_path / "mine.toml"
+    deck.write_text(VIC_FILE.read_text())
+    result = gamehall(f"play 20-strong --deck-file {deck} --bots 1 --seed 2")
+    assert result.returncode == 0, result.stderr
+    assert "Mount Vesuvius" in result.stdout

@@ -54,6 +54,10 @@ def game_options(
 ) -> dict[str, str]:
     """The ``--option`` pairs merged with the named shortcuts that were given."""
     options = parse_options(pairs)
+    if deck_file is not None and deck is None and "deck" not in options:
+        from gamehall.cli.lab import deck_of
+
+        deck = deck_of(deck_file)  # the file's header names its deck
     named = {"deck": deck, "hero": hero, "boss": boss, "rank": rank, "deck_file": deck_file}
     for name, value in named.items():
         if value is not None:
@@ -389,7 +393,7 @@ def deck_report(
 
     for problem in validate_deck_file(file):  # the deck may still play: warn, and go on
         errors.print(f"warning: {problem}", markup=False, highlight=False)
-    options = {"deck": deck_of(file), "deck_file": str(file)}
+    options = {"deck": deck_of(file) or "too-many-bones", "deck_file": str(file)}
     axes = {"hero": ["all"], "boss": ["all"], "rank": split(rank)}
     configs = grid("20-strong", [1], [bots], options, axes)
     run = Run.create(out or new_run_path(), Plan(tuple(configs), games_, seed))

@@ -51,12 +51,16 @@ def counts(text: str | None, default: int) -> list[int]:
     return [int(v) for v in values] or [default]
 
 
-def deck_of(file: Path) -> str:
-    """The deck a valid card file is for (named by its ``[deck] id``)."""
+def deck_of(file: Path) -> str | None:
+    """The deck a card file's ``[deck] id`` names (None if it cannot be read: loading the
+    file then says what is wrong)."""
     from gamehall.games.twenty_strong.workshop import deck_name
 
-    with file.open("rb") as handle:
-        return deck_name(tomllib.load(handle)["deck"]["id"]) or "too-many-bones"
+    try:
+        with file.open("rb") as handle:
+            return deck_name(tomllib.load(handle).get("deck", {}).get("id"))
+    except (OSError, tomllib.TOMLDecodeError, AttributeError):
+        return None
 
 
 def new_run_path() -> Path:
