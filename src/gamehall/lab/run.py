@@ -174,7 +174,8 @@ def play_on_ray(run: Run, address: str | None, progress: Progress | None = None)
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(play_chunk)
     plan = ray.put(run.plan)
-    cpus = int(ray.cluster_resources().get("CPU", 1))
+    resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    cpus = int(resources.get("CPU", 1))
     running = [remote.remote(plan, task) for task in chunks(run.pending(), cpus)]
     try:
         while running:
