@@ -10,20 +10,19 @@ docs/performance.md.
 
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 import time
 from typing import Any
 
-from bench.mcts_bench import ROOT, SUBJECTS, initial_decision, mid_game_decision
+from bench.mcts_bench import SUBJECTS, initial_decision, mid_game_decision
+from bench.saving import save
 from gamehall.core.chance import make_rng
 from gamehall.core.match import Sampler
 from gamehall.core.registry import create
 from gamehall.search.advisor import advise
 
 TARGET_S = 1.0
-RESULTS = ROOT / "bench" / "results"
 
 
 def hint_seconds(game: Any, state: Any, seat: int, seed: int) -> tuple[float, int]:
@@ -58,10 +57,7 @@ def main() -> None:
             f"{subject.label:38} {r['hints']:>5} {r['median_s']:>7.3f}s {r['worst_s']:>7.3f}s"
             f" {r['iterations_median']:>11}"
         )
-    RESULTS.mkdir(exist_ok=True)
-    path = RESULTS / f"hint-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}.json"
-    path.write_text(json.dumps(results, indent=1))
-    print(f"written {path.relative_to(RESULTS.parent.parent)}")
+    print(f"written {save('hint', results)}")
 
 
 if __name__ == "__main__":

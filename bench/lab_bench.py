@@ -11,18 +11,16 @@ docs/performance.md.
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from bench.mcts_bench import ROOT
+from bench.saving import save
 from gamehall.lab.grid import grid
 from gamehall.lab.run import Plan, Run, play
 
-RESULTS = ROOT / "bench" / "results"
 SUBJECTS: tuple[tuple[str, str, int, dict[str, Any], int], ...] = (
     ("Boss Quest, 3 knights", "boss-quest", 3, {}, 800),
     ("Ancient Terrible Things, 4 players", "ancient-terrible-things", 4, {}, 16),
@@ -51,10 +49,7 @@ def main() -> None:
         two = max(rate(plan, 2) for _ in range(2))
         results[label] = {"games": games, "one": one, "two": two, "scaling": two / one}
         print(f"{label:36} {games:>6} {one:>8.1f} g/s {two:>8.1f} g/s {two / one:>7.2f}x")
-    RESULTS.mkdir(exist_ok=True)
-    path = RESULTS / f"lab-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}.json"
-    path.write_text(json.dumps(results, indent=1))
-    print(f"written {path.relative_to(ROOT)}")
+    print(f"written {save('lab', results)}")
 
 
 if __name__ == "__main__":

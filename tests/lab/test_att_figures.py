@@ -4,42 +4,19 @@ read off seeded games between heuristic bots, checked against counts taken anoth
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 from functools import cache
-from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
-import gamehall.lab
 from gamehall.bots import make_bot
 from gamehall.core.match import Match
 from gamehall.core.registry import create
 from gamehall.games.ancient_terrible_things import actions as act
 from gamehall.games.ancient_terrible_things.rules import AncientTerribleThings
 from gamehall.games.ancient_terrible_things.state import ENCOUNTER
-
-
-def _figures_module() -> ModuleType:
-    """The figures module; loaded from its file while a sibling figures module is missing."""
-    try:
-        return importlib.import_module("gamehall.lab.games.ancient_terrible_things")
-    except ImportError:  # gamehall.lab.games imports every game's figures
-        path = Path(gamehall.lab.__file__).parent / "games" / "ancient_terrible_things.py"
-        spec = importlib.util.spec_from_file_location("_att_figures", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-
-
-if TYPE_CHECKING:
-    from gamehall.lab.games import ancient_terrible_things as att_figures
-else:
-    att_figures = _figures_module()
+from gamehall.lab.games import ancient_terrible_things as att_figures
 
 KINDS = att_figures.KINDS
 FIGURES = att_figures.AncientTerribleThingsFigures()

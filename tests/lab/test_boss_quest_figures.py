@@ -7,21 +7,18 @@ wrongly off the engine disagrees with the log.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 from collections import Counter
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-import gamehall.lab
 from gamehall.bots import make_bot
 from gamehall.core.match import Match
 from gamehall.core.registry import create
 from gamehall.games.boss_quest import BossQuest
+from gamehall.lab.games.boss_quest import BossQuestFigures
 
 SEEDS = range(12)
 LINEUPS = {
@@ -31,20 +28,7 @@ LINEUPS = {
 }
 
 
-def _figures_class() -> Any:
-    """BossQuestFigures; loaded from its file while a sibling figures module is missing."""
-    try:
-        return importlib.import_module("gamehall.lab.games.boss_quest").BossQuestFigures
-    except ImportError:  # gamehall.lab.games imports every game's figures
-        path = Path(gamehall.lab.__file__).parent / "games" / "boss_quest.py"
-        spec = importlib.util.spec_from_file_location("_boss_quest_figures", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module.BossQuestFigures
-
-
-FIGURES = _figures_class()()
+FIGURES = BossQuestFigures()
 
 
 @cache
