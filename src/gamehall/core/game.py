@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, TypeVar
 
+from gamehall.core.catalogue import ActionForms, CatalogueError
 from gamehall.core.errors import IllegalActionError, OptionError
+from gamehall.core.features import Features
 from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
 
@@ -294,6 +296,14 @@ class Game(ABC, Generic[S]):
     def reveals(self, state: S, action: Action) -> bool:
         """True if ``action`` shows a seat something new, so undo may not go back across it."""
         return False
+
+    def action_forms(self) -> ActionForms:
+        """The grammar of this game's notation, for the action catalogue (core.catalogue)."""
+        raise CatalogueError.of(Text("core.catalogue.none", {"game": self.name}))
+
+    def features(self) -> Features[S]:
+        """The observation features of a seat, for learning environments (core.features)."""
+        raise CatalogueError.of(Text("core.features.none", {"game": self.name}))
 
     def label(self, view: JSON, action: Action) -> Text:
         """How ``action`` reads to the seat whose ``view`` is given (for menus and buttons)."""

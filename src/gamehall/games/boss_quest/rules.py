@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from itertools import compress
 from typing import Any
 
+from gamehall.core.catalogue import ActionForms
 from gamehall.core.errors import OptionError
 from gamehall.core.game import (
     CARD_FILE_OPTION,
@@ -165,6 +166,11 @@ class BossQuest(Game[BossQuestState]):
 
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
+
+    def action_forms(self) -> ActionForms:
+        from gamehall.games.boss_quest.catalogue import action_forms
+
+        return action_forms(self)
 
     def reveals(self, state: BossQuestState, action: Action) -> bool:
         """Activating the mystery spell shows it; swaps show a knight another's card."""
