@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import suppress
 from functools import cache
 from typing import Any
 
@@ -23,7 +24,10 @@ CONFIGS: list[tuple[str, int, dict[str, object]]] = [
     ("20-strong", 1, {"deck": "victorum"}),
     ("20-strong", 1, {"deck": "victorum", "rank": 2}),
 ]
-IDS = [f"{name}-{players}p-{'-'.join(map(str, opts.values())) or 'default'}" for name, players, opts in CONFIGS]
+IDS = [
+    f"{name}-{players}p-{'-'.join(map(str, opts.values())) or 'default'}"
+    for name, players, opts in CONFIGS
+]
 
 
 @cache
@@ -33,12 +37,12 @@ def configured(index: int) -> Game[Any]:
     return create(name, players, options)
 
 
-def played(game: Game[Any], seeds: range, bots: str = "random", steps: int = 3000) -> Iterator[Match]:
+def played(
+    game: Game[Any], seeds: range, bots: str = "random", steps: int = 3000
+) -> Iterator[Match]:
     """Matches of ``game`` between ``bots`` for ``seeds``, each cut at ``steps`` steps."""
     for seed in seeds:
         match = Match(game, seed, [make_bot(bots, game.name) for _ in range(game.players)])
-        try:
+        with suppress(StalledError):
             match.play_out(steps)
-        except StalledError:
-            pass
         yield match

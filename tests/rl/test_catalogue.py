@@ -18,7 +18,7 @@ def test_the_catalogue_writes_every_action_played(index: int) -> None:
     seen = 0
     for bots in ("random", "heuristic"):
         for match in played(game, range(4), bots):
-            for state, mover in zip(match.states, [*match.movers[1:], None], strict=False):
+            for state in match.states:
                 turn = game.to_move(state)
                 if turn is None:
                     continue
@@ -30,7 +30,6 @@ def test_the_catalogue_writes_every_action_played(index: int) -> None:
                     numbers = book.decisions.indices(legal)
                     assert [book.decisions.action(n) for n in numbers] == list(legal)
                     seen += len(legal)
-            del mover
     assert seen > 0
 
 

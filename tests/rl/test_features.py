@@ -36,9 +36,12 @@ def test_features_are_bounded_and_see_only_the_seats_view(index: int) -> None:
                     twin = game.resample(state, seat, rng)
                     assert game.view(twin, seat) == game.view(state, seat)
                     twin_vector = features.encode(twin, seat)
-                    assert twin_vector == vector, [
-                        features.names[i] for i, (a, b) in enumerate(zip(vector, twin_vector)) if a != b
+                    leaked = [
+                        name
+                        for name, a, b in zip(features.names, vector, twin_vector, strict=True)
+                        if a != b
                     ]
+                    assert not leaked, leaked
                     checked += 1
     assert checked > 0
 
