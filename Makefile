@@ -7,11 +7,13 @@ STAMP := $(VENV)/.installed
 .PHONY: hall play test system-deps lint typecheck pytest bench balance load anchors clean \
 	compiled pure
 
-# The 20 Strong hot path, compiled in place by mypyc (docs/performance.md); `make pure` removes
+# The hot paths (the 20 Strong rules, observation features, the learning loop's arrays), compiled
+# in place by mypyc or Cython (docs/performance.md); `make pure` removes
 # the builds and the same sources run as plain Python.
 TS := src/gamehall/games/twenty_strong
 COMPILED := $(TS)/state.py $(TS)/dice.py $(TS)/effects.py $(TS)/flow.py $(TS)/rules.py $(TS)/odds.py $(TS)/defeat_count.py \
-	$(TS)/decks/too_many_bones/deck.py
+	$(TS)/decks/too_many_bones/deck.py $(TS)/features.py $(TS)/decks/too_many_bones/rl.py \
+	$(TS)/decks/victorum/rl.py src/gamehall/rl/fast.py src/gamehall/games/boss_quest/features.py
 COMPILED_STAMP := $(VENV)/.compiled
 READY := $(STAMP) $(COMPILED_STAMP)
 
@@ -46,8 +48,8 @@ pure:
 	rm -f $(COMPILED_STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench docs/examples
+	$(BIN)/ruff format --check src tests bench docs/examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

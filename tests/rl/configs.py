@@ -20,7 +20,7 @@ CONFIGS: list[tuple[str, int, dict[str, object]]] = [
     ("ancient-terrible-things", 2, {}),
     ("ancient-terrible-things", 4, {}),
     ("20-strong", 1, {"deck": "too-many-bones"}),
-    ("20-strong", 1, {"deck": "too-many-bones", "rank": 3, "boss": "2"}),
+    ("20-strong", 1, {"deck": "too-many-bones", "rank": 3, "boss": "murkfang"}),
     ("20-strong", 1, {"deck": "victorum"}),
     ("20-strong", 1, {"deck": "victorum", "rank": 2}),
 ]

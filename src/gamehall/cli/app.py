@@ -104,6 +104,36 @@ def list_games(lang: Lang = "en") -> None:
     console.print(table)
 
 
+@app.command("catalogue")
+def action_catalogue(
+    game: Annotated[str, typer.Argument(help="The game (name or alias).")],
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    option: OptionList = None,
+    deck: Deck = None,
+    hero: Hero = None,
+    boss: Boss = None,
+    rank: Rank = None,
+    deck_file: DeckFile = None,
+    chance: Annotated[bool, typer.Option(help="List chance outcomes, not decisions.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The action catalogue of a game: the fixed number of every action (docs/rl.md)."""
+    from gamehall.core.catalogue import catalogue
+
+    configured = create(
+        game,
+        default_players(game, players),
+        game_options(option, deck, hero, boss, rank, deck_file),
+    )
+    book = catalogue(configured)
+    index = book.chance if chance else book.decisions
+    if as_json:
+        print(json.dumps(list(index.notations)))
+        return
+    for number, notation in enumerate(index.notations):
+        print(f"{number}\t{notation}")
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="The game, e.g. boss-quest or 20-strong.")],

@@ -66,20 +66,27 @@ def subsets(words: Sequence[str], joiner: str = "+") -> tuple[str, ...]:
     )
 
 
+KNOWN_OBJECTS = 1 << 16
+"""How many action objects an index remembers by identity (it holds them, so they keep their
+identity) before it starts again."""
+
+
 class CatalogueError(GamehallError):
     """An action missing from a catalogue, or a catalogue whose notation does not read back."""
 
 
 class Index:
-    """Notations numbered from 0, with the actions they parse to."""
+    """Notations numbered from 0, with the actions they parse to; ``known`` remembers the
+    numbers of action objects met, by identity (:meth:`indices`)."""
 
-    __slots__ = ("_ids", "actions", "game", "notations")
+    __slots__ = ("_ids", "actions", "game", "known", "notations")
 
     def __init__(self, game: Game[Any], forms: Iterable[Form]) -> None:
         self.game = game.name
         notations = [text for form in forms for text in form.notations()]
         self.actions: tuple[Action, ...] = tuple(map(game.parse_action, notations))
         self._ids: dict[Action, int] = {}
+        self.known: dict[int, tuple[Action, int]] = {}
         for number, (text, action) in enumerate(zip(notations, self.actions, strict=True)):
             if str(action) != text:
                 raise CatalogueError.of(
@@ -103,14 +110,26 @@ class Index:
         return number
 
     def indices(self, actions: Iterable[Action]) -> list[int]:
-        """The numbers of ``actions`` (legal actions, usually), in their order."""
-        ids = self._ids
-        try:
-            return [ids[action] for action in actions]
-        except KeyError:
-            missing = next(a for a in actions if a not in ids)
-            self.index(missing)
-            raise
+        """The numbers of ``actions`` (legal actions, usually), in their order.
+
+        Rules hand out the same action objects again and again (from tables built once), so
+        numbers are remembered by object identity first: an identity lookup is cheaper than
+        hashing a dataclass (the mask is computed at every decision of a learning loop).
+        """
+        known = self.known
+        numbers = []
+        for action in actions:
+            entry = known.get(id(action))
+            if entry is None or entry[0] is not action:
+                entry = self._remember(action)
+            numbers.append(entry[1])
+        return numbers
+
+    def _remember(self, action: Action) -> tuple[Action, int]:
+        if len(self.known) >= KNOWN_OBJECTS:
+            self.known.clear()
+        entry = self.known[id(action)] = (action, self.index(action))
+        return entry
 
     def action(self, number: int) -> Action:
         """The action numbered ``number`` (CatalogueError if there is none)."""

@@ -263,14 +263,18 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, action: Action) -> S:
         """The next state; raises IllegalActionError saying why, leaving ``state`` unchanged."""
         if not self.is_legal(state, action):
-            if self.to_move(state) is None:
-                reason = Text("core.illegal.game_over")
-            else:
-                reason = self.illegal_reason(state, action)
-            raise IllegalActionError.of(
-                Text("core.illegal_action", {"action": str(action), "reason": reason})
-            )
+            raise self.refusal(state, action)
         return self.apply_legal(state, action)
+
+    def refusal(self, state: S, action: Action) -> IllegalActionError:
+        """The error refusing ``action``, an illegal action in ``state``, saying why."""
+        if self.to_move(state) is None:
+            reason = Text("core.illegal.game_over")
+        else:
+            reason = self.illegal_reason(state, action)
+        return IllegalActionError.of(
+            Text("core.illegal_action", {"action": str(action), "reason": reason})
+        )
 
     def impossible_outcome(self, state: S, action: Action) -> Text | None:
         """Where chance decides, why ``action``, of the kind due (the same type and verb: a

@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from gamehall.core.catalogue import ActionForms
 from gamehall.core.errors import OptionError
+from gamehall.core.features import Features
 from gamehall.core.game import (
     CARD_FILE_OPTION,
     CHANCE,
@@ -166,6 +168,16 @@ class AncientTerribleThings(Game[AttState]):
 
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
+
+    def action_forms(self) -> ActionForms:
+        from gamehall.games.ancient_terrible_things.catalogue import action_forms
+
+        return action_forms(self)
+
+    def features(self) -> Features[AttState]:
+        from gamehall.games.ancient_terrible_things.features import AttFeatures
+
+        return AttFeatures(self)
 
     def reveals(self, state: AttState, action: Action) -> bool:
         """Nothing is revealed by a decision: every draw and roll is a chance outcome."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamehall.core.catalogue import ActionForms
 from gamehall.core.errors import OptionError
@@ -53,6 +53,9 @@ from gamehall.games.boss_quest.state import (
     Pending,
     Slot,
 )
+
+if TYPE_CHECKING:
+    from gamehall.games.boss_quest.features import BossQuestFeatures
 
 MAX_ASK = 4
 UNCANCELLABLE = frozenset({"last_call", "cancel", "swap_hidden", "swap_deck"})
@@ -171,6 +174,12 @@ class BossQuest(Game[BossQuestState]):
         from gamehall.games.boss_quest.catalogue import action_forms
 
         return action_forms(self)
+
+    def features(self) -> BossQuestFeatures:
+        """What a knight sees, as numbers for learning (``features.py``)."""
+        from gamehall.games.boss_quest.features import BossQuestFeatures
+
+        return BossQuestFeatures(self)
 
     def reveals(self, state: BossQuestState, action: Action) -> bool:
         """Activating the mystery spell shows it; swaps show a knight another's card."""

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gamehall.core import builds as _builds
+
 PACKAGE = Path(__file__).parent
 
 
 def builds(package: Path = PACKAGE) -> list[tuple[Path, Path]]:
     """Each compiled module under ``package`` with its source."""
-    return sorted(
-        (build, build.with_name(build.name.split(".", 1)[0] + ".py"))
-        for build in package.rglob("*.so")
-    )
+    return _builds.builds(package)
 
 
 def is_compiled() -> bool:
@@ -29,9 +28,4 @@ def is_compiled() -> bool:
 
 def check_builds(package: Path = PACKAGE) -> None:
     """Refuse a compiled module older than its source (``make`` rebuilds it)."""
-    for build, source in builds(package):
-        if source.exists() and source.stat().st_mtime > build.stat().st_mtime:
-            raise ImportError(
-                f"{build} is older than {source.name}: run `make compiled` to rebuild it, "
-                "or `make pure` to run the sources"
-            )
+    _builds.check_builds(package)

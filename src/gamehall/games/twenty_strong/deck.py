@@ -22,7 +22,9 @@ hooks and never name a deck:
 * winning: ``won`` (GEN-WIN-1: the boss is defeated);
 * cards: ``run_hook`` (named hook effects), ``item``, ``new_item``, ``can_pay``,
   ``pay_backup``, ``can_discard``, ``discard_item``;
-* the view: ``view``, ``describe``.
+* the view: ``view``, ``describe``;
+* learning environments: ``action_forms``, ``most_active`` and ``features``, which module
+  ``rl`` of the deck's package answers (docs/rl.md).
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ from gamehall.games.twenty_strong.state import (
 )
 
 if TYPE_CHECKING:
+    from gamehall.core.catalogue import ActionForms
+    from gamehall.games.twenty_strong.features import DeckPart
     from gamehall.games.twenty_strong.rules import TwentyStrong
 
 
@@ -273,3 +277,28 @@ class DeckRules(ABC):
     def from_action(self, stack: int) -> From:
         """The action taking the top card of stack ``stack``."""
         return From(self.stack_names()[stack])
+
+    # -- learning environments ------------------------------------------------------------
+
+    def _rl(self) -> Any:
+        """Module ``rl`` of the deck's package, which holds its learning-environment parts."""
+        from importlib import import_module
+
+        return import_module(type(self).__module__.rpartition(".")[0] + ".rl")
+
+    def action_forms(self) -> ActionForms:
+        """The deck's part of the action catalogue: its own verbs, its targets of ``apply``,
+        the stacks ``from`` names and its chance outcomes."""
+        forms: ActionForms = self._rl().action_forms(self)
+        return forms
+
+    def most_active(self) -> int:
+        """The most cards the active area can hold at once (positions in the catalogue and
+        the features)."""
+        most: int = self._rl().most_active(self)
+        return most
+
+    def features(self) -> DeckPart:
+        """The deck's part of the observation features."""
+        part: DeckPart = self._rl().DeckFeatures(self)
+        return part

@@ -12,7 +12,9 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
+from gamehall.core.catalogue import ActionForms
 from gamehall.core.errors import OptionError
+from gamehall.core.features import Features
 from gamehall.core.game import (
     CHANCE,
     JSON,
@@ -381,6 +383,18 @@ class TwentyStrong(Game[State]):
         won = state.result == WON
         reason = "boss-defeated" if won else "health-below-1"
         return Outcome(winners=(0,) if won else (), scores=(1 if won else 0,), reason=reason)
+
+    def action_forms(self) -> ActionForms:
+        """The grammar of the notation, general and the deck's (``catalogue``)."""
+        from gamehall.games.twenty_strong.catalogue import action_forms
+
+        return action_forms(self)
+
+    def features(self) -> Features[State]:
+        """The observation features, general and the deck's (``features``)."""
+        from gamehall.games.twenty_strong.features import TwentyStrongFeatures
+
+        return TwentyStrongFeatures(self)
 
     def parse_action(self, text: str) -> Action:
         action: Action = parse(text, self._parsers)

@@ -1,6 +1,8 @@
 """Doctests of compiled modules run from tests/twenty_strong/test_compiled.py: pytest would
 collect their sources, which Python does not import when a build sits beside them."""
 
-from gamehall.games.twenty_strong.compiled import builds
+from pathlib import Path
 
-collect_ignore = [str(source) for _build, source in builds()]
+from gamehall.core.builds import builds
+
+collect_ignore = [str(source) for _build, source in builds(Path(__file__).parent)]

@@ -1,0 +1,593 @@
+"""Observation features of Ancient Terrible Things (``core.features``): what one seat sees, as
+a fixed-size vector, seats turned so that the observer is ``self`` and ``opp1``... follow
+clockwise.
+
+Four parts, in order (docs/rl.md lists every group with its scaling):
+
+- the table: the step, the turn, whose turn and whose decision, the choice in progress, the
+  supplies, the last resolution;
+- the board: each location card (in play, its encounter's tier, resource, Secrets and one-roll
+  odds, the tokens lying there), the scenario, the Accomplishments in play, the solo rival;
+- each player, ``self`` first: tokens, Secrets, hand size, Terrible Things, character, where
+  the pawn stands, trophies, Accomplishments, Loot (ready or exhausted), and the observer's own
+  Exploits (others' hands show only their size, as in the view);
+- the encounter: its combinations (met or not), the Focus dice's faces, their faces counted,
+  which are set aside, the Action dice (symbol, spent).
+
+The state is read directly, for speed, and only for what ``view(state, seat)`` shows. States
+share the objects that did not change, so each seat's vector is kept between calls and only
+the parts whose objects changed are written again (from small remembered pieces: a location
+with its encounter, a player's Loot...); the call returns a copy.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from gamehall.games.ancient_terrible_things.actions import action_die, focus_die
+from gamehall.games.ancient_terrible_things.cards import RESOURCES
+from gamehall.games.ancient_terrible_things.catalogue import most_focus_dice
+from gamehall.games.ancient_terrible_things.dice import (
+    ACTION_DICE,
+    ACTION_FACES,
+    FOCUS_DICE,
+    FOCUS_FACES,
+    Combo,
+    meets,
+)
+from gamehall.games.ancient_terrible_things.odds import reroll_odds
+from gamehall.games.ancient_terrible_things.scoring import rival_secrets, secrets
+from gamehall.games.ancient_terrible_things.state import (
+    ENCOUNTER,
+    MYSTERY,
+    NO_FACE,
+    AttState,
+    Choice,
+    Player,
+)
+from gamehall.games.ancient_terrible_things.view import STEPS
+
+if TYPE_CHECKING:
+    from gamehall.games.ancient_terrible_things.rules import AncientTerribleThings
+
+RELATIVE = ("self", "opp1", "opp2", "opp3")
+"""Seats as the observer sees them: itself, then clockwise."""
+CHOICES = ("reroll", "set_aside", "nudge", "set_face", "ready")
+CHOICE = {kind: i for i, kind in enumerate(CHOICES)}
+COMBO_KINDS = ("high", "pair", "set", "straight")
+ACTION_KINDS = tuple(face for face, _ in ACTION_FACES)
+TOKENS_TOP, HAND_TOP, TROPHIES_TOP, KIND_TOP, LYING_TOP, DISCOUNT_TOP, COUNT_TOP = (
+    10,
+    8,
+    12,
+    6,
+    4,
+    3,
+    5,
+)
+"""Counts are divided by these and capped at 1."""
+SECRETS_TOP, RIVAL_TOP = 30, 60
+"""Secrets are divided by these and kept within [-1, 1]."""
+LOCATION = 15
+"""Features per location card."""
+NONE = (0, 0, 0, 0)
+NOBODY = Player(-1, NONE, (), (), (), (), (), 0, 0, -1)
+"""A player with nothing: the Secrets of Mystery tokens alone are this player's with them."""
+MEMO = 1 << 16
+"""The most entries a memo keeps before it starts again."""
+
+PIECES = (
+    *("place", "trophies", "accomplishments", "loot", "hand", "location", "table"),
+    *("faces", "aside", "action", "who", "secrets"),
+)
+"""The kinds of remembered pieces (each built by the method of that name)."""
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _capped(count: int, top: int) -> float:
+    """``count / top``, at most 1."""
+    return min(count, top) / top
+
+
+def _hot(size: int, hot: tuple[int, ...]) -> list[float]:
+    """``size`` zeros with a one at each index of ``hot``."""
+    vector = [0.0] * size
+    for index in hot:
+        vector[index] = 1.0
+    return vector
+
+
+TOKENS = tuple(count / TOKENS_TOP for count in range(TOKENS_TOP + 1))
+HAND = tuple(count / HAND_TOP for count in range(HAND_TOP + 1))
+COUNTS = tuple(count / COUNT_TOP for count in range(COUNT_TOP + 1))
+"""``_capped`` by count, up to the top."""
+STEP_HOT = tuple(tuple(float(i == step) for i in range(len(STEPS))) for step in sorted(STEPS))
+CHOICE_HOT = {kind: tuple(float(k == kind) for k in CHOICES) for kind in CHOICES}
+NO_CHOICE = (0.0,) * len(CHOICES)
+SIXTHS = tuple(face / 6 for face in range(7))
+"""A Focus die's feature by face (0: not rolled yet)."""
+LAST_HOT = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))
+"""No resolution yet, the last defeated, the last failed."""
+
+
+def _between(value: float) -> float:
+    """``value`` kept within [-1, 1]."""
+    return max(-1.0, min(1.0, value))
+
+
+def _remember(memo: dict[K, V], key: K, value: V) -> V:
+    """Keep ``value`` under ``key`` (the memo starts again when full); return it."""
+    if len(memo) >= MEMO:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+class _Seat:
+    """What everyone sees of one player, kept while the state holds the same player."""
+
+    __slots__ = ("cards", "counted", "head", "player", "rest", "score")
+
+    def __init__(self) -> None:
+        self.player: Player | None = None
+        self.head: list[float] = []
+        """Tokens, Secrets, hand size, Terrible Things."""
+        self.cards: tuple[Any, ...] | None = None
+        self.rest: list[float] = []
+        """What :attr:`cards` (character, pawn, trophies, Accomplishments, Loot) show."""
+        self.counted: tuple[int, int] | None = None
+        self.score = 0.0
+        """The Secrets, and the Mystery and Terrible Things they were counted with."""
+
+
+class _Sight:
+    """One observer's vector as last returned, and what each of its parts shows."""
+
+    __slots__ = (
+        "accomplishments",
+        "action",
+        "aside",
+        "board",
+        "dice",
+        "exploits",
+        "here",
+        "locations",
+        "lying",
+        "players",
+        "rests",
+        "scenario",
+        "slots",
+        "vector",
+        "when",
+        "who",
+    )
+
+    def __init__(self, size: int, locations: tuple[int, ...], players: int) -> None:
+        self.vector = [0.0] * size
+        self.who: tuple[Any, ...] | None = None
+        self.when: tuple[Any, ...] | None = None
+        self.locations = locations
+        self.board: tuple[int, ...] | None = None
+        self.lying: tuple[tuple[int, ...], ...] | None = None
+        self.slots: list[Any] = [None] * len(locations)
+        self.accomplishments: tuple[int, ...] | None = None
+        self.scenario = -2
+        self.players: list[Player | None] = [None] * players
+        self.rests: list[list[float] | None] = [None] * players
+        self.exploits: tuple[int, ...] | None = None
+        self.dice: Any = None
+        """The encounter's dice shown (None: no encounter, its part is zeros)."""
+        self.here: Any = None
+        self.aside: tuple[int, ...] | None = None
+        self.action: Any = None
+
+
+class AttFeatures:
+    """The features of one configured game (a player count and a card set)."""
+
+    __slots__ = (
+        "_active",
+        "_at",
+        "_idle",
+        "_known",
+        "_lately",
+        "_memo",
+        "_met",
+        "_most_combos",
+        "_most_dice",
+        "_movers",
+        "_order",
+        "_players",
+        "_sights",
+        "_supply",
+        "_turn",
+        "game",
+        "names",
+    )
+
+    def __init__(self, game: AncientTerribleThings) -> None:
+        self.game = game
+        cards = game.cards
+        n = game.players
+        per_tier, supply = game.setup.per_tier, max(game.setup.supply, 1)
+        self._turn = 1 / (3 * per_tier + 1)
+        self._supply = (1 / supply, 1 / per_tier, 1 / len(cards.exploits))
+        self._active = tuple(
+            (*(tuple(_hot(n, ((p - seat) % n,))) for p in range(n)), (0.0,) * n)
+            for seat in range(n)
+        )
+        """By observer, by active seat: ``active.*`` (index -1: nobody yet)."""
+        self._movers = tuple(
+            (
+                *(tuple(_hot(n + 1, ((p - seat) % n,))) for p in range(n)),
+                (0.0,) * (n + 1),
+                tuple(_hot(n + 1, (n,))),
+            )
+            for seat in range(n)
+        )
+        """By observer, by mover: ``mover.*`` (index ``n``: nobody, index -1: chance)."""
+        self._most_combos = max(len(e.combos) for e in cards.encounters) + max(
+            len(s.combos) for s in cards.scenarios
+        )
+        self._most_dice = most_focus_dice(game)
+        self.names = names = self._names()
+        first = names.index
+        self._at = {
+            "when": first("turn"),
+            "board": first(f"loc.{cards.locations[0].code}.in-play"),
+            "table": first(f"scenario.{cards.scenarios[0].code}"),
+            "rival": first("rival.pile") if n == 1 else -1,
+            "hand": first(f"hand.{cards.exploits[0].code}"),
+            "here": first("here.combo1.high"),
+            "faces": first("f1.face"),
+            "aside": first("f1.aside"),
+            "action": first("a1.blank"),
+        }
+        """Where each part begins."""
+        self._order = tuple(
+            tuple(
+                ((seat + r) % n, first(f"{who}.focus"), first(f"{who}.focus") + 8)
+                for r, who in enumerate(RELATIVE[:n])
+            )
+            for seat in range(n)
+        )
+        """By observer: each player's seat (``self`` first), where their part begins and where
+        its rest (after tokens, Secrets, hand size, Terrible Things) begins."""
+        self._idle = [0.0] * (len(names) - self._at["here"])
+        self._known: dict[tuple[int, int], tuple[list[float], tuple[Combo, ...], float]] = {}
+        self._met: dict[tuple[tuple[int, ...], Combo], bool] = {}
+        """By sorted Focus dice and a combination: whether they form it."""
+        self._memo: dict[str, dict[Any, Any]] = {kind: {} for kind in PIECES}
+        """Pieces of the vector by kind, each by what it shows (and Secrets by what counts)."""
+        self._lately: tuple[Any, list[float]] = (None, [])
+        """The turn, supplies and last resolution last shown, and their features."""
+        self._players = [_Seat() for _ in range(n)]
+        self._sights = [_Sight(len(names), (), n) for _ in range(n)]
+
+    def _names(self) -> tuple[str, ...]:
+        """Every feature's name, in the order :meth:`encode` writes them."""
+        cards, n = self.game.cards, self.game.players
+        locations = [c.code for c in cards.locations]
+        names = [f"step.{STEPS[step]}" for step in sorted(STEPS)]
+        names += [f"active.{r}" for r in RELATIVE[:n]]
+        names += [f"mover.{r}" for r in RELATIVE[:n]] + ["mover.chance"]
+        names += [f"choice.{kind}" for kind in CHOICES] + ["choice.amount"]
+        names += ["turn", "supply", "deck.tier1", "deck.tier2", "deck.tier3", "exploit-deck"]
+        names += ["discount", "last.defeated", "last.failed"]
+        for code in locations:
+            names += [f"loc.{code}.in-play", f"loc.{code}.enc"]
+            names += [f"loc.{code}.enc.tier{t}" for t in (1, 2, 3)]
+            names += [f"loc.{code}.enc.{r}" for r in RESOURCES]
+            names += [f"loc.{code}.enc.secrets", f"loc.{code}.enc.odds"]
+            names += [f"loc.{code}.{r}" for r in RESOURCES]
+        names += [f"scenario.{c.code}" for c in cards.scenarios]
+        names += [f"acc.{c.code}" for c in cards.accomplishments]
+        if n == 1:
+            names += ["rival.pile", "rival.secrets"]
+        for r in RELATIVE[:n]:
+            names += [f"{r}.{resource}" for resource in RESOURCES]
+            names += [f"{r}.{what}" for what in ("secrets", "exploits", "terrible", "unflipped")]
+            names += [f"{r}.char.{c.code}" for c in cards.characters]
+            names += [f"{r}.at.{code}" for code in locations]
+            names += [f"{r}.trophies"] + [f"{r}.trophies.{resource}" for resource in RESOURCES]
+            names += [f"{r}.acc.{c.code}" for c in cards.accomplishments]
+            names += [f"{r}.loot.{c.code}" for c in cards.loot]
+        names += [f"hand.{c.code}" for c in cards.exploits]
+        for i in range(1, self._most_combos + 1):
+            names += [f"here.combo{i}.{kind}" for kind in COMBO_KINDS]
+            names += [f"here.combo{i}.{what}" for what in ("min", "size", "scenario", "met")]
+        dice = [focus_die(i) for i in range(self._most_dice)]
+        names += [f"{die}.face" for die in dice]
+        names += [f"dice.count{face}" for face in FOCUS_FACES] + ["dice.focus"]
+        names += [f"{die}.aside" for die in dice]
+        for die in map(action_die, range(ACTION_DICE)):
+            names += [f"{die}.{kind}" for kind in ACTION_KINDS] + [f"{die}.used"]
+        return tuple(names)
+
+    def _piece(self, kind: str, key: Any) -> list[float]:
+        """The piece of ``kind`` that shows ``key``, built once by the method of that name."""
+        memo = self._memo[kind]
+        piece: list[float] | None = memo.get(key)
+        if piece is None:
+            piece = _remember(memo, key, getattr(self, f"_{kind}")(key))
+        return piece
+
+    def _place(self, key: tuple[int, int]) -> list[float]:
+        """A character and the location card where the pawn stands (-1: none yet)."""
+        character, location = key
+        characters = len(self.game.cards.characters)
+        place = _hot(characters + len(self.game.cards.locations), ())
+        if character >= 0:
+            place[character] = 1.0
+        if location >= 0:
+            place[characters + location] = 1.0
+        return place
+
+    def _trophies(self, trophies: tuple[int, ...]) -> list[float]:
+        """How many encounters defeated, and how many show each resource."""
+        shown = [self.game.cards.encounters[e].resource for e in trophies]
+        counted = [_capped(shown.count(r), KIND_TOP) for r in RESOURCES]
+        return [_capped(len(trophies), TROPHIES_TOP), *counted]
+
+    def _accomplishments(self, claimed: tuple[int, ...]) -> list[float]:
+        return _hot(len(self.game.cards.accomplishments), claimed)
+
+    def _loot(self, key: tuple[tuple[int, ...], tuple[int, ...]]) -> list[float]:
+        """Loot owned: 1 ready, -1 exhausted."""
+        owned, exhausted = key
+        loot = _hot(len(self.game.cards.loot), owned)
+        for index in exhausted:
+            loot[index] = -1.0
+        return loot
+
+    def _hand(self, exploits: tuple[int, ...]) -> list[float]:
+        return _hot(len(self.game.cards.exploits), exploits)
+
+    def _location(self, key: tuple[int, tuple[int, ...], int]) -> list[float]:
+        """A location card in play: its encounter (if any) and the tokens lying there."""
+        encounter, lying, scenario = key
+        found = [0.0] * 10
+        if encounter >= 0:
+            card = self.game.cards.encounters[encounter]
+            found = [1.0, *(float(card.tier == t) for t in (1, 2, 3))]
+            found += [float(card.resource == r) for r in RESOURCES]
+            found += [card.secrets / 9, self._combos(encounter, scenario)[2]]
+        return [1.0, *found, *(_capped(count, LYING_TOP) for count in lying)]
+
+    def _table(self, key: tuple[int, tuple[int, ...]]) -> list[float]:
+        """The scenario and the Accomplishments in play."""
+        scenario, accomplishments = key
+        cards = self.game.cards
+        table = _hot(len(cards.scenarios), (scenario,) if scenario >= 0 else ())
+        return table + _hot(len(cards.accomplishments), accomplishments)
+
+    def _aside(self, aside: tuple[int, ...]) -> list[float]:
+        return _hot(self._most_dice, aside)
+
+    def _action(self, key: tuple[tuple[str, ...], tuple[bool, ...]]) -> list[float]:
+        """The Action dice: the symbol each shows, and whether it is spent."""
+        action = [0.0] * (5 * ACTION_DICE)
+        for i, (symbol, used) in enumerate(zip(*key, strict=True)):
+            if symbol:
+                action[5 * i + ACTION_KINDS.index(symbol)] = 1.0
+            action[5 * i + 4] = float(used)
+        return action
+
+    def _combos(
+        self, encounter: int, scenario: int
+    ) -> tuple[list[float], tuple[Combo, ...], float]:
+        """The combinations that defeat ``encounter`` under ``scenario`` (the card's, then the
+        scenario's): described, as the rules test them, and the chance one roll forms one."""
+        key = (encounter, scenario)
+        known = self._known.get(key)
+        if known is None:
+            cards = self.game.cards
+            printed = list(cards.encounters[encounter].combos)
+            own = len(printed)
+            if scenario >= 0:
+                printed += cards.scenarios[scenario].combos
+            block = [0.0] * (8 * self._most_combos)
+            for i, c in enumerate(printed):
+                block[8 * i + COMBO_KINDS.index(c.kind)] = 1.0
+                block[8 * i + 4 : 8 * i + 7] = [c.minimum / 6, c.size / 6, float(i >= own)]
+            combos = tuple((c.kind, c.minimum, c.size) for c in printed)
+            odds = float(reroll_odds((NO_FACE,) * FOCUS_DICE, range(FOCUS_DICE), combos))
+            known = self._known[key] = (block, combos, odds)
+        return known
+
+    # -- the parts ------------------------------------------------------------------------
+
+    def _see(self, seen: _Seat, player: Player, locations: tuple[int, ...]) -> None:
+        """Build what everyone sees of ``player`` into ``seen``, reusing what did not change
+        (mostly only the tokens do)."""
+        character, tokens, exploits, loot, spent, trophies, claimed, terrible, flipped, at = player
+        cards = (loot, spent, trophies, claimed, at, character, locations)
+        if cards != seen.cards:
+            memo, piece = self._memo, self._piece
+            place, owned = (character, locations[at] if at >= 0 else -1), (loot, spent)
+            seen.rest = [
+                *(memo["place"].get(place) or piece("place", place)),
+                *(memo["trophies"].get(trophies) or piece("trophies", trophies)),
+                *(memo["accomplishments"].get(claimed) or piece("accomplishments", claimed)),
+                *(memo["loot"].get(owned) or piece("loot", owned)),
+            ]
+            seen.cards, seen.counted = cards, None
+        counted = (tokens[MYSTERY], terrible)
+        if counted != seen.counted:
+            seen.counted, seen.score = counted, self._secrets(player)
+        focus, mystery, treasure, feat = tokens
+        hand, supply = len(exploits), self._supply[0]
+        seen.head = [
+            TOKENS[focus] if focus <= TOKENS_TOP else 1.0,
+            TOKENS[mystery] if mystery <= TOKENS_TOP else 1.0,
+            TOKENS[treasure] if treasure <= TOKENS_TOP else 1.0,
+            TOKENS[feat] if feat <= TOKENS_TOP else 1.0,
+            seen.score,
+            HAND[hand] if hand <= HAND_TOP else 1.0,
+            terrible * supply,  # at most the supply the game began with
+            (terrible - flipped) * supply,
+        ]
+        seen.player = player
+
+    def _secrets(self, player: Player) -> float:
+        """A player's Secrets: those of their cards and Terrible Things, plus those of their
+        Mystery tokens alone (``scoring.secrets`` adds them up; each part is remembered)."""
+        memo = self._memo["secrets"]
+        cards = (player.trophies, player.loot, player.accomplishments, player.terrible)
+        score: int | None = memo.get(cards)
+        if score is None:
+            score = _remember(memo, cards, secrets(self.game, player._replace(tokens=NONE)))
+        mystery = player.tokens[MYSTERY]
+        alone: int | None = memo.get(mystery)
+        if alone is None:
+            tokens = tuple(mystery if r == MYSTERY else 0 for r in range(len(NONE)))
+            alone = _remember(memo, mystery, secrets(self.game, NOBODY._replace(tokens=tokens)))
+        return _between((score + alone) / SECRETS_TOP)
+
+    def _faces(self, focus: tuple[int, ...]) -> list[float]:
+        """The Focus dice's faces, and how many show each face."""
+        faces = [*map(SIXTHS.__getitem__, focus), *self._idle[: self._most_dice - len(focus)]]
+        counted = map(focus.count, FOCUS_FACES)
+        return [
+            *faces,
+            *(COUNTS[c] if c <= COUNT_TOP else 1.0 for c in counted),
+            len(focus) / self._most_dice,
+        ]
+
+    def _who(self, key: tuple[int, int, int | None, Choice | None, int]) -> list[float]:
+        """The step, whose turn and whose decision, the choice in progress."""
+        step, active, mover, choice, seat = key
+        return [
+            *STEP_HOT[step],
+            *self._active[seat][active],
+            *self._movers[seat][len(self._players) if mover is None else mover],
+            *(NO_CHOICE if choice is None else CHOICE_HOT[choice.kind]),
+            0.0 if choice is None else choice.amount / 6,
+        ]
+
+    def _when(
+        self, key: tuple[int, int, tuple[int, ...], int, int, tuple[int, ...]]
+    ) -> list[float]:
+        """The turn, the supplies, the last resolution."""
+        turn, supply, quota, deck, discount, last = key
+        per_token, per_card, per_exploit = self._supply
+        return [
+            min(turn * self._turn, 1.0),
+            supply * per_token,
+            *(count * per_card for count in quota),
+            deck * per_exploit,
+            _capped(discount, DISCOUNT_TOP),
+            *LAST_HOT[0 if last[0] < 0 else 1 if last[2] >= 0 else 2],
+        ]
+
+    def _show_board(self, sight: _Sight, state: AttState) -> None:
+        """Write the location cards whose encounter or tokens changed, and the solo rival."""
+        v, at, slots = sight.vector, self._at["board"], sight.slots
+        memo = self._memo["location"]
+        board, lying, scenario = state.board, state.on_location, state.scenario
+        for slot, location in enumerate(state.locations):
+            key = (board[slot], lying[slot], scenario)
+            if key != slots[slot]:
+                slots[slot] = key
+                start = at + LOCATION * location
+                v[start : start + LOCATION] = memo.get(key) or self._piece("location", key)
+        sight.board, sight.lying = board, lying
+        if self.game.players == 1:
+            at = self._at["rival"]
+            v[at] = _capped(len(state.rival), 3 * self.game.setup.per_tier)
+            v[at + 1] = _between(rival_secrets(self.game, state) / RIVAL_TOP)
+
+    def _show_dice(self, sight: _Sight, state: AttState) -> None:
+        """Write the parts of the encounter that changed: combinations and faces, dice set
+        aside, Action dice."""
+        v, at, dice = sight.vector, self._at, state.dice
+        focus = dice.focus
+        here = (state.board[state.players[state.active].location], state.scenario, focus)
+        if here != sight.here:
+            sight.here = here
+            described, combos, _ = self._known.get(here[:2]) or self._combos(*here[:2])
+            start = at["here"]
+            v[start : start + len(described)] = described
+            if NO_FACE not in focus:
+                faces, met = tuple(sorted(focus)), self._met
+                for i, combo in enumerate(combos):
+                    formed = met.get((faces, combo))
+                    if formed is None:
+                        formed = _remember(met, (faces, combo), meets(combo, faces))
+                    if formed:
+                        v[start + 8 * i + 7] = 1.0
+            faces_at = at["faces"]
+            v[faces_at : at["aside"]] = self._memo["faces"].get(focus) or self._piece(
+                "faces", focus
+            )
+        if dice.aside is not sight.aside:
+            sight.aside = dice.aside
+            v[at["aside"] : at["action"]] = self._piece("aside", dice.aside)
+        action = (dice.action, dice.used)
+        if action != sight.action:
+            sight.action = action
+            v[at["action"] :] = self._piece("action", action)
+        sight.dice = dice
+
+    # -- the vector -----------------------------------------------------------------------
+
+    def encode(self, state: AttState, seat: int) -> list[float]:
+        """What ``seat`` sees of ``state``: ``len(names)`` numbers in [-1, 1]."""
+        sight = self._sights[seat]
+        if state.locations is not sight.locations:  # a new game, or a location dealt
+            sight = self._sights[seat] = _Sight(
+                len(self.names), state.locations, len(self._players)
+            )
+        v = sight.vector
+        who = (state.step, state.active, self.game.to_move(state), state.choice, seat)
+        if who != sight.who:
+            sight.who = who
+            part = self._memo["who"].get(who) or self._piece("who", who)
+            v[: len(part)] = part
+        when = (
+            *(state.turn, state.supply, state.quota, len(state.exploit_deck), state.discount),
+            state.last,
+        )
+        if when != sight.when:
+            sight.when = when
+            if when != self._lately[0]:
+                self._lately = (when, self._when(when))
+            at = self._at["when"]
+            v[at : at + 9] = self._lately[1]
+        if state.accomplishments is not sight.accomplishments or state.scenario != sight.scenario:
+            sight.accomplishments, sight.scenario = state.accomplishments, state.scenario
+            table = (state.scenario, state.accomplishments)
+            part = self._memo["table"].get(table) or self._piece("table", table)
+            at = self._at["table"]
+            v[at : at + len(part)] = part
+            sight.board = None
+        if state.board is not sight.board or state.on_location is not sight.lying:
+            self._show_board(sight, state)
+        players, cache, shown, rests = state.players, self._players, sight.players, sight.rests
+        locations = state.locations
+        for r, (p, head, rest) in enumerate(self._order[seat]):
+            player = players[p]
+            if player is not shown[r]:
+                shown[r] = player
+                seen = cache[p]
+                if seen.player is not player:
+                    self._see(seen, player, locations)
+                v[head:rest] = seen.head
+                if seen.rest is not rests[r]:
+                    rests[r] = seen.rest
+                    v[rest : rest + len(seen.rest)] = seen.rest
+        exploits = players[seat].exploits
+        if exploits is not sight.exploits:
+            sight.exploits = exploits
+            at = self._at["hand"]
+            part = self._piece("hand", exploits)
+            v[at : at + len(part)] = part
+        if state.step == ENCOUNTER and state.dice.focus:
+            if state.dice is not sight.dice:
+                self._show_dice(sight, state)
+        elif sight.dice is not None:
+            sight.dice = sight.here = sight.aside = sight.action = None
+            v[self._at["here"] :] = self._idle
+        return v.copy()
