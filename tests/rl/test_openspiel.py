@@ -44,7 +44,7 @@ def test_evaluate_bots_runs_mcts_against_random() -> None:
 
 
 def test_mcts_plays_a_20_strong_deck_to_the_end() -> None:
-    game = openspiel.load("20-strong", deck="victorum", rank=1)
+    game = openspiel.load("20-strong", deck="too-many-bones", rank=1)
     rng = np.random.RandomState(1)
     bot = mcts.MCTSBot(game, 2.0, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     (result,) = evaluate_bots.evaluate_bots(game.new_initial_state(), [bot], rng)
@@ -79,3 +79,16 @@ def test_the_information_state_is_the_seats_view() -> None:
     sample = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert sample.information_state_string(seat) == state.information_state_string(seat)
     assert state.observation_tensor(seat) == sample.observation_tensor(seat)
+
+
+def test_a_clone_shares_the_rules_and_goes_its_own_way() -> None:
+    """OpenSpiel clones states by deep copy: the clone shares the (unchanging) rules and
+    gamehall state, and an action on the clone leaves the original where it was."""
+    game = openspiel.load("boss-quest", players=2)
+    state = game.new_initial_state()
+    clone = state.clone()
+    assert clone.rules is state.rules and clone.inner is state.inner
+    clone.apply_action(clone.chance_outcomes()[0][0])
+    assert clone.move_number() == 1 and state.move_number() == 0
+    assert clone.inner is not state.inner
+    assert state.history() == [] and len(clone.history()) == 1

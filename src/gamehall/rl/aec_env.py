@@ -1,7 +1,8 @@
 """PettingZoo AEC environments: every seat of a gamehall game is an agent (``player_0``...).
 
 Each agent observes ``{"observation": features, "action_mask": mask}`` from its own seat's
-view only; the mask is all zeros when it is not that agent's turn. Rewards come at the end:
+view only; the mask is all zeros when it is not that agent's turn. The agent to move also
+finds its legal action numbers in its info (``legal_actions``). Rewards come at the end:
 +1 for each winner, -1 for the others. Chance is played inside, from the reset seed.
 
 >>> env = boss_quest_env(players=3)
@@ -108,7 +109,8 @@ class GamehallAEC(AECEnv[str, AgentObservation, int | None]):  # type: ignore[mi
             return
         if table.to_move is not None:
             # Rewards come only at the end, so until then they stay 0 and need no resetting.
-            self.agent_selection = self.possible_agents[table.to_move]
+            self.infos[agent] = {}
+            self._select_mover()
         elif table.truncated:
             self._end({}, truncated=True)
         else:
@@ -138,8 +140,10 @@ class GamehallAEC(AECEnv[str, AgentObservation, int | None]):  # type: ignore[mi
         self._accumulate_rewards()
 
     def _select_mover(self) -> None:
+        """Select the agent to move, its legal action numbers in its info."""
         mover = self.table.to_move
-        self.agent_selection = self.possible_agents[mover if mover is not None else 0]
+        self.agent_selection = agent = self.possible_agents[mover if mover is not None else 0]
+        self.infos[agent] = {"legal_actions": self.table.legal_numbers()[:]}
 
 
 def boss_quest_env(players: int = 3, **options: Any) -> GamehallAEC:

@@ -53,13 +53,38 @@ class SamplerSource:
             x[i], x[j] = x[j], x[i]
 
 
+class Shared:
+    """A value that copies of a state share. OpenSpiel clones a Python state with
+    ``copy.deepcopy``, but gamehall's rules and states never change once made, so a clone
+    may share them (deep copies would rebuild the rules at every step of a search)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
+        return self
+
+
 class GamehallState(pyspiel.State):  # type: ignore[misc]
     """A gamehall state behind OpenSpiel's State interface."""
 
     def __init__(self, game: GamehallGame, inner: Any = None) -> None:
         super().__init__(game)
-        self.rules: Game[Any] = game.rules
-        self.inner = inner if inner is not None else self.rules.initial_state()
+        self._rules = Shared(game.rules)
+        self._inner = Shared(inner if inner is not None else game.rules.initial_state())
+
+    @property
+    def rules(self) -> Game[Any]:
+        """The configured gamehall game."""
+        rules: Game[Any] = self._rules.value
+        return rules
+
+    @property
+    def inner(self) -> Any:
+        """The gamehall state."""
+        return self._inner.value
 
     def current_player(self) -> int:
         mover = self.rules.to_move(self.inner)
@@ -79,7 +104,7 @@ class GamehallState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         book = catalogue(self.rules)
         index = book.chance if self.is_chance_node() else book.decisions
-        self.inner = self.rules.apply(self.inner, index.action(action))
+        self._inner = Shared(self.rules.apply(self.inner, index.action(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         book = catalogue(self.rules)

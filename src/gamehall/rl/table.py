@@ -10,7 +10,7 @@ game only through their seat's features, mask and view; actions are catalogue nu
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -68,6 +68,7 @@ class Table:
         self.truncated = False
         self._mover: int | None = None
         self._numbers: list[int] = []
+        self._legal: Sequence[Action] = ()
         self._advance()
 
     @property
@@ -93,9 +94,13 @@ class Table:
 
     def play(self, number: int) -> None:
         """The mover takes the action numbered ``number``; IllegalActionError says why not."""
-        if number not in self._numbers:
-            raise self.refusal(number)
-        self.state = self.game.apply_legal(self.state, self.catalogue.decisions.actions[number])
+        try:
+            at = self._numbers.index(number)
+        except ValueError:
+            raise self.refusal(number) from None
+        # The rules' own action object, not the catalogue's equal one: rules may find an
+        # action they handed out by identity, faster.
+        self.state = self.game.apply_legal(self.state, self._legal[at])
         self.steps += 1
         self._advance()
 
@@ -129,7 +134,7 @@ class Table:
                 action = bots[mover].choose(game, view, legal, self._bot_rng)
             else:
                 self.state, self.steps, self._mover = state, steps, mover
-                legal = game.legal_actions(state)
+                legal = self._legal = game.legal_actions(state)
                 index = self.catalogue.decisions
                 self._numbers = numbers(index.known, legal) or index.indices(legal)
                 return

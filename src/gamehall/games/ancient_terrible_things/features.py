@@ -72,13 +72,13 @@ LOCATION = 15
 """Features per location card."""
 NONE = (0, 0, 0, 0)
 NOBODY = Player(-1, NONE, (), (), (), (), (), 0, 0, -1)
-"""A player with nothing: the Secrets of Mystery tokens alone are this player's with them."""
+"""A player with nothing."""
 MEMO = 1 << 16
 """The most entries a memo keeps before it starts again."""
 
 PIECES = (
     *("place", "trophies", "accomplishments", "loot", "hand", "location", "table"),
-    *("faces", "aside", "action", "who", "secrets"),
+    *("faces", "aside", "action", "who"),
 )
 """The kinds of remembered pieces (each built by the method of that name)."""
 
@@ -112,6 +112,11 @@ LAST_HOT = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))
 """No resolution yet, the last defeated, the last failed."""
 
 
+def _holding(resource: int, count: int) -> Player:
+    """A player with nothing but ``count`` tokens of ``resource``."""
+    return NOBODY._replace(tokens=tuple(count if r == resource else 0 for r in range(len(NONE))))
+
+
 def _between(value: float) -> float:
     """``value`` kept within [-1, 1]."""
     return max(-1.0, min(1.0, value))
@@ -128,7 +133,7 @@ def _remember(memo: dict[K, V], key: K, value: V) -> V:
 class _Seat:
     """What everyone sees of one player, kept while the state holds the same player."""
 
-    __slots__ = ("cards", "counted", "head", "player", "rest", "score")
+    __slots__ = ("cards", "counted", "head", "mystery", "player", "rest", "score", "scored")
 
     def __init__(self) -> None:
         self.player: Player | None = None
@@ -137,9 +142,12 @@ class _Seat:
         self.cards: tuple[Any, ...] | None = None
         self.rest: list[float] = []
         """What :attr:`cards` (character, pawn, trophies, Accomplishments, Loot) show."""
-        self.counted: tuple[int, int] | None = None
+        self.scored: tuple[Any, ...] | None = None
+        self.counted = 0
+        """The Secrets of the cards and Terrible Things (:attr:`scored`)."""
+        self.mystery = -1
         self.score = 0.0
-        """The Secrets, and the Mystery and Terrible Things they were counted with."""
+        """The Secrets with the Mystery tokens (:attr:`mystery` of them), scaled."""
 
 
 class _Sight:
@@ -148,32 +156,41 @@ class _Sight:
     __slots__ = (
         "accomplishments",
         "action",
+        "active",
         "aside",
         "board",
+        "choice",
+        "deck",
         "dice",
+        "discount",
         "exploits",
         "here",
+        "last",
         "locations",
         "lying",
+        "mover",
         "players",
+        "quota",
         "rests",
         "scenario",
-        "slots",
+        "step",
+        "supply",
+        "turn",
         "vector",
-        "when",
-        "who",
     )
 
     def __init__(self, size: int, locations: tuple[int, ...], players: int) -> None:
         self.vector = [0.0] * size
-        self.who: tuple[Any, ...] | None = None
-        self.when: tuple[Any, ...] | None = None
         self.locations = locations
+        self.step = self.active = self.turn = self.supply = self.discount = self.scenario = -2
+        self.mover: int | None = -2
+        self.choice: Any = False
+        self.quota: tuple[int, ...] | None = None
+        self.deck: tuple[int, ...] | None = None
+        self.last: tuple[int, ...] | None = None
         self.board: tuple[int, ...] | None = None
         self.lying: tuple[tuple[int, ...], ...] | None = None
-        self.slots: list[Any] = [None] * len(locations)
         self.accomplishments: tuple[int, ...] | None = None
-        self.scenario = -2
         self.players: list[Player | None] = [None] * players
         self.rests: list[list[float] | None] = [None] * players
         self.exploits: tuple[int, ...] | None = None
@@ -189,6 +206,7 @@ class AttFeatures:
 
     __slots__ = (
         "_active",
+        "_alone",
         "_at",
         "_idle",
         "_known",
@@ -263,6 +281,8 @@ class AttFeatures:
         """Pieces of the vector by kind, each by what it shows (and Secrets by what counts)."""
         self._lately: tuple[Any, list[float]] = (None, [])
         """The turn, supplies and last resolution last shown, and their features."""
+        self._alone: dict[int, int] = {}
+        """The Secrets of so many Mystery tokens alone."""
         self._players = [_Seat() for _ in range(n)]
         self._sights = [_Sight(len(names), (), n) for _ in range(n)]
 
@@ -403,7 +423,7 @@ class AttFeatures:
         """Build what everyone sees of ``player`` into ``seen``, reusing what did not change
         (mostly only the tokens do)."""
         character, tokens, exploits, loot, spent, trophies, claimed, terrible, flipped, at = player
-        cards = (loot, spent, trophies, claimed, at, character, locations)
+        cards = (loot, spent, trophies, claimed, terrible, at, character, locations)
         if cards != seen.cards:
             memo, piece = self._memo, self._piece
             place, owned = (character, locations[at] if at >= 0 else -1), (loot, spent)
@@ -413,11 +433,17 @@ class AttFeatures:
                 *(memo["accomplishments"].get(claimed) or piece("accomplishments", claimed)),
                 *(memo["loot"].get(owned) or piece("loot", owned)),
             ]
-            seen.cards, seen.counted = cards, None
-        counted = (tokens[MYSTERY], terrible)
-        if counted != seen.counted:
-            seen.counted, seen.score = counted, self._secrets(player)
+            seen.cards = cards
+            scored = (trophies, loot, claimed, terrible)
+            if scored != seen.scored:
+                seen.scored, seen.counted, seen.mystery = scored, self._counted(player), -1
         focus, mystery, treasure, feat = tokens
+        if mystery != seen.mystery:
+            alone = self._alone.get(mystery)
+            if alone is None:
+                alone = self._alone[mystery] = secrets(self.game, _holding(MYSTERY, mystery))
+            score = (seen.counted + alone) / SECRETS_TOP
+            seen.mystery, seen.score = mystery, _between(score)
         hand, supply = len(exploits), self._supply[0]
         seen.head = [
             TOKENS[focus] if focus <= TOKENS_TOP else 1.0,
@@ -431,20 +457,10 @@ class AttFeatures:
         ]
         seen.player = player
 
-    def _secrets(self, player: Player) -> float:
-        """A player's Secrets: those of their cards and Terrible Things, plus those of their
-        Mystery tokens alone (``scoring.secrets`` adds them up; each part is remembered)."""
-        memo = self._memo["secrets"]
-        cards = (player.trophies, player.loot, player.accomplishments, player.terrible)
-        score: int | None = memo.get(cards)
-        if score is None:
-            score = _remember(memo, cards, secrets(self.game, player._replace(tokens=NONE)))
-        mystery = player.tokens[MYSTERY]
-        alone: int | None = memo.get(mystery)
-        if alone is None:
-            tokens = tuple(mystery if r == MYSTERY else 0 for r in range(len(NONE)))
-            alone = _remember(memo, mystery, secrets(self.game, NOBODY._replace(tokens=tokens)))
-        return _between((score + alone) / SECRETS_TOP)
+    def _counted(self, player: Player) -> int:
+        """The Secrets of a player's cards and Terrible Things, without the Mystery tokens
+        (their own Secrets are added: ``scoring.secrets`` sums them up)."""
+        return secrets(self.game, player._replace(tokens=NONE))
 
     def _faces(self, focus: tuple[int, ...]) -> list[float]:
         """The Focus dice's faces, and how many show each face."""
@@ -484,13 +500,12 @@ class AttFeatures:
 
     def _show_board(self, sight: _Sight, state: AttState) -> None:
         """Write the location cards whose encounter or tokens changed, and the solo rival."""
-        v, at, slots = sight.vector, self._at["board"], sight.slots
-        memo = self._memo["location"]
+        v, at, memo = sight.vector, self._at["board"], self._memo["location"]
         board, lying, scenario = state.board, state.on_location, state.scenario
+        was, lay = sight.board, sight.lying
         for slot, location in enumerate(state.locations):
-            key = (board[slot], lying[slot], scenario)
-            if key != slots[slot]:
-                slots[slot] = key
+            if was is None or lay is None or board[slot] != was[slot] or lying[slot] != lay[slot]:
+                key = (board[slot], lying[slot], scenario)
                 start = at + LOCATION * location
                 v[start : start + LOCATION] = memo.get(key) or self._piece("location", key)
         sight.board, sight.lying = board, lying
@@ -541,17 +556,34 @@ class AttFeatures:
                 len(self.names), state.locations, len(self._players)
             )
         v = sight.vector
-        who = (state.step, state.active, self.game.to_move(state), state.choice, seat)
-        if who != sight.who:
-            sight.who = who
+        mover, choice = self.game.to_move(state), state.choice
+        if (
+            state.step != sight.step
+            or state.active != sight.active
+            or mover != sight.mover
+            or choice is not sight.choice
+        ):
+            sight.step, sight.active, sight.mover, sight.choice = (
+                state.step,
+                state.active,
+                mover,
+                choice,
+            )
+            who = (state.step, state.active, mover, choice, seat)
             part = self._memo["who"].get(who) or self._piece("who", who)
             v[: len(part)] = part
-        when = (
-            *(state.turn, state.supply, state.quota, len(state.exploit_deck), state.discount),
-            state.last,
-        )
-        if when != sight.when:
-            sight.when = when
+        if (
+            state.turn != sight.turn
+            or state.supply != sight.supply
+            or state.quota is not sight.quota
+            or state.exploit_deck is not sight.deck
+            or state.discount != sight.discount
+            or state.last is not sight.last
+        ):
+            sight.turn, sight.supply, sight.quota = state.turn, state.supply, state.quota
+            sight.deck, sight.discount, sight.last = state.exploit_deck, state.discount, state.last
+            deck, discount, last = len(state.exploit_deck), state.discount, state.last
+            when = (state.turn, state.supply, state.quota, deck, discount, last)
             if when != self._lately[0]:
                 self._lately = (when, self._when(when))
             at = self._at["when"]
