@@ -12,7 +12,9 @@ A :class:`Game` instance is the rules of one game configured for a player count 
   ``view`` so that bots and search, which read views by the million, never pay for them;
 * ``outcome(state)`` says who won once the game is over;
 * ``resample(state, seat, rng)`` deals a state ``seat`` cannot tell apart from ``state``
-  (search bots plan over such samples, never over the true state).
+  (search bots plan over such samples, never over the true state);
+* ``action_forms()`` and ``features()`` give the action catalogue's grammar and a seat's
+  observation vector to learning environments (``gamehall.rl``, docs/rl.md).
 """
 
 from __future__ import annotations
