@@ -70,6 +70,14 @@ def most_focus_dice(game: AncientTerribleThings) -> int:
     return FOCUS_DICE + exploits + benefits + loot
 
 
+def most_combos(game: AncientTerribleThings) -> int:
+    """The most combinations an encounter accepts: its own, then the scenario's."""
+    cards = game.cards
+    return max(len(e.combos) for e in cards.encounters) + max(
+        len(s.combos) for s in cards.scenarios
+    )
+
+
 def _dice_sets(dice: int, most: int) -> tuple[str, ...]:
     """``f1``, ``f2``, ..., ``f1+f2``, ...: every set of at most ``most`` of ``dice`` dice."""
     return tuple("+".join(map(focus_die, chosen)) for chosen in subsets(range(dice), most))
@@ -85,15 +93,12 @@ def action_forms(game: AncientTerribleThings) -> ActionForms:
     locations = (tuple(c.code for c in cards.locations),)
     loot = (tuple(c.code for c in cards.loot),)
     exploits = (tuple(c.code for c in cards.exploits),)
-    combos = max(len(e.combos) for e in cards.encounters) + max(
-        len(s.combos) for s in cards.scenarios
-    )
     benefits = max(len(c.benefits) for c in cards.characters)
     decisions = [
         *(Form(verb) for verb in PLAIN),
         Form("go", locations),
         Form("buy", loot),
-        Form("defeat", (numbered(combos),)),
+        Form("defeat", (numbered(most_combos(game)),)),
         Form("focus", (focus,)),
         Form("loot", (tuple(c.code for c in cards.loot if c.action_die), action)),
         Form("loot", (tuple(c.code for c in cards.loot if not c.action_die),)),

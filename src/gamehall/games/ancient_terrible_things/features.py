@@ -2,15 +2,15 @@
 a fixed-size vector, seats turned so that the observer is ``self`` and ``opp1``... follow
 clockwise.
 
-Four parts, in order (docs/rl.md lists every group with its scaling):
+The parts, in order (docs/rl.md lists every group with its scaling):
 
-- the table: the step, the turn, whose turn and whose decision, the choice in progress, the
+- the table: the step, whose turn and whose decision, the choice in progress, the turn, the
   supplies, the last resolution;
 - the board: each location card (in play, its encounter's tier, resource, Secrets and one-roll
   odds, the tokens lying there), the scenario, the Accomplishments in play, the solo rival;
 - each player, ``self`` first: tokens, Secrets, hand size, Terrible Things, character, where
-  the pawn stands, trophies, Accomplishments, Loot (ready or exhausted), and the observer's own
-  Exploits (others' hands show only their size, as in the view);
+  the pawn stands, trophies, Accomplishments, Loot (ready or exhausted);
+- the observer's own Exploits (others' hands show only their size, as in the view);
 - the encounter: its combinations (met or not), the Focus dice's faces, their faces counted,
   which are set aside, the Action dice (symbol, spent).
 
@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from gamehall.core.game import CHANCE
 from gamehall.games.ancient_terrible_things.actions import action_die, focus_die
 from gamehall.games.ancient_terrible_things.cards import RESOURCES
-from gamehall.games.ancient_terrible_things.catalogue import most_focus_dice
+from gamehall.games.ancient_terrible_things.catalogue import most_combos, most_focus_dice
 from gamehall.games.ancient_terrible_things.dice import (
     ACTION_DICE,
     ACTION_FACES,
@@ -42,7 +43,6 @@ from gamehall.games.ancient_terrible_things.state import (
     MYSTERY,
     NO_FACE,
     AttState,
-    Choice,
     Player,
 )
 from gamehall.games.ancient_terrible_things.view import STEPS
@@ -53,7 +53,6 @@ if TYPE_CHECKING:
 RELATIVE = ("self", "opp1", "opp2", "opp3")
 """Seats as the observer sees them: itself, then clockwise."""
 CHOICES = ("reroll", "set_aside", "nudge", "set_face", "ready")
-CHOICE = {kind: i for i, kind in enumerate(CHOICES)}
 COMBO_KINDS = ("high", "pair", "set", "straight")
 ACTION_KINDS = tuple(face for face, _ in ACTION_FACES)
 TOKENS_TOP, HAND_TOP, TROPHIES_TOP, KIND_TOP, LYING_TOP, DISCOUNT_TOP, COUNT_TOP = (
@@ -70,6 +69,8 @@ SECRETS_TOP, RIVAL_TOP = 30, 60
 """Secrets are divided by these and kept within [-1, 1]."""
 LOCATION = 15
 """Features per location card."""
+CARDS = slice(Player._fields.index("loot"), None)
+"""A player's Loot (owned, exhausted), trophies, Accomplishments, Terrible Things, pawn."""
 NONE = (0, 0, 0, 0)
 NOBODY = Player(-1, NONE, (), (), (), (), (), 0, 0, -1)
 """A player with nothing."""
@@ -78,7 +79,7 @@ MEMO = 1 << 16
 
 PIECES = (
     *("place", "trophies", "accomplishments", "loot", "hand", "location", "table"),
-    *("faces", "aside", "action", "who"),
+    *("faces", "aside", "action"),
 )
 """The kinds of remembered pieces (each built by the method of that name)."""
 
@@ -103,9 +104,13 @@ TOKENS = tuple(count / TOKENS_TOP for count in range(TOKENS_TOP + 1))
 HAND = tuple(count / HAND_TOP for count in range(HAND_TOP + 1))
 COUNTS = tuple(count / COUNT_TOP for count in range(COUNT_TOP + 1))
 """``_capped`` by count, up to the top."""
-STEP_HOT = tuple(tuple(float(i == step) for i in range(len(STEPS))) for step in sorted(STEPS))
-CHOICE_HOT = {kind: tuple(float(k == kind) for k in CHOICES) for kind in CHOICES}
-NO_CHOICE = (0.0,) * len(CHOICES)
+CHOICE_PART: dict[Any, list[float]] = {
+    (kind, amount): [*(float(k == kind) for k in CHOICES), amount / 6]
+    for kind in CHOICES
+    for amount in range(7)
+}
+CHOICE_PART[None] = [0.0] * (len(CHOICES) + 1)
+"""``choice.*`` by (kind, amount) of the choice in progress, or None."""
 SIXTHS = tuple(face / 6 for face in range(7))
 """A Focus die's feature by face (0: not rolled yet)."""
 LAST_HOT = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))
@@ -122,6 +127,15 @@ def _between(value: float) -> float:
     return max(-1.0, min(1.0, value))
 
 
+_SHARED: dict[float, float] = {}
+
+
+def _shared(values: list[float]) -> list[float]:
+    """``values`` as one float object per value: a vector then holds few distinct objects,
+    which its copies (reference counts) touch quickly."""
+    return [_SHARED.setdefault(value, value) for value in values]
+
+
 def _remember(memo: dict[K, V], key: K, value: V) -> V:
     """Keep ``value`` under ``key`` (the memo starts again when full); return it."""
     if len(memo) >= MEMO:
@@ -133,15 +147,16 @@ def _remember(memo: dict[K, V], key: K, value: V) -> V:
 class _Seat:
     """What everyone sees of one player, kept while the state holds the same player."""
 
-    __slots__ = ("cards", "counted", "head", "mystery", "player", "rest", "score", "scored")
+    __slots__ = ("counted", "head", "locations", "mystery", "player", "rest", "score", "scored")
 
     def __init__(self) -> None:
         self.player: Player | None = None
         self.head: list[float] = []
         """Tokens, Secrets, hand size, Terrible Things."""
-        self.cards: tuple[Any, ...] | None = None
+        self.locations: tuple[int, ...] | None = None
         self.rest: list[float] = []
-        """What :attr:`cards` (character, pawn, trophies, Accomplishments, Loot) show."""
+        """The character, the pawn's place (among :attr:`locations`), trophies,
+        Accomplishments, Loot."""
         self.scored: tuple[Any, ...] | None = None
         self.counted = 0
         """The Secrets of the cards and Terrible Things (:attr:`scored`)."""
@@ -173,6 +188,7 @@ class _Sight:
         "quota",
         "rests",
         "scenario",
+        "seated",
         "step",
         "supply",
         "turn",
@@ -180,9 +196,10 @@ class _Sight:
     )
 
     def __init__(self, size: int, locations: tuple[int, ...], players: int) -> None:
-        self.vector = [0.0] * size
+        self.vector = [0.0] * (size + 1)  # the last number takes what is written nowhere
         self.locations = locations
-        self.step = self.active = self.turn = self.supply = self.discount = self.scenario = -2
+        self.step = size
+        self.active = self.turn = self.supply = self.discount = self.scenario = -2
         self.mover: int | None = -2
         self.choice: Any = False
         self.quota: tuple[int, ...] | None = None
@@ -191,6 +208,7 @@ class _Sight:
         self.board: tuple[int, ...] | None = None
         self.lying: tuple[tuple[int, ...], ...] | None = None
         self.accomplishments: tuple[int, ...] | None = None
+        self.seated: tuple[Player, ...] | None = None
         self.players: list[Player | None] = [None] * players
         self.rests: list[list[float] | None] = [None] * players
         self.exploits: tuple[int, ...] | None = None
@@ -205,9 +223,11 @@ class AttFeatures:
     """The features of one configured game (a player count and a card set)."""
 
     __slots__ = (
-        "_active",
+        "_active_at",
         "_alone",
         "_at",
+        "_board",
+        "_held",
         "_idle",
         "_known",
         "_lately",
@@ -215,7 +235,8 @@ class AttFeatures:
         "_met",
         "_most_combos",
         "_most_dice",
-        "_movers",
+        "_mover_at",
+        "_nowhere",
         "_order",
         "_players",
         "_sights",
@@ -232,31 +253,31 @@ class AttFeatures:
         per_tier, supply = game.setup.per_tier, max(game.setup.supply, 1)
         self._turn = 1 / (3 * per_tier + 1)
         self._supply = (1 / supply, 1 / per_tier, 1 / len(cards.exploits))
-        self._active = tuple(
-            (*(tuple(_hot(n, ((p - seat) % n,))) for p in range(n)), (0.0,) * n)
-            for seat in range(n)
-        )
-        """By observer, by active seat: ``active.*`` (index -1: nobody yet)."""
-        self._movers = tuple(
-            (
-                *(tuple(_hot(n + 1, ((p - seat) % n,))) for p in range(n)),
-                (0.0,) * (n + 1),
-                tuple(_hot(n + 1, (n,))),
-            )
-            for seat in range(n)
-        )
-        """By observer, by mover: ``mover.*`` (index ``n``: nobody, index -1: chance)."""
-        self._most_combos = max(len(e.combos) for e in cards.encounters) + max(
-            len(s.combos) for s in cards.scenarios
-        )
+        self._most_combos = most_combos(game)
         self._most_dice = most_focus_dice(game)
         self.names = names = self._names()
+        nowhere = len(self.names)  # each observer's vector has one more number, never shown
+        self._active_at = tuple(
+            (*(len(STEPS) + (p - seat) % n for p in range(n)), nowhere, nowhere)
+            for seat in range(n)
+        )
+        """By observer, by active seat: where its ``active.*`` is (-1: nobody yet, -2:
+        nothing shown yet)."""
+        self._mover_at = {
+            seat: {
+                **{p: len(STEPS) + n + (p - seat) % n for p in range(n)},
+                None: nowhere,
+                CHANCE: len(STEPS) + 2 * n,
+                -2: nowhere,
+            }
+            for seat in range(n)
+        }
+        """By observer, by mover: where its ``mover.*`` is (``mover.chance`` for chance)."""
         first = names.index
         self._at = {
+            "choice": first("choice.reroll"),
             "when": first("turn"),
             "board": first(f"loc.{cards.locations[0].code}.in-play"),
-            "table": first(f"scenario.{cards.scenarios[0].code}"),
-            "rival": first("rival.pile") if n == 1 else -1,
             "hand": first(f"hand.{cards.exploits[0].code}"),
             "here": first("here.combo1.high"),
             "faces": first("f1.face"),
@@ -266,13 +287,14 @@ class AttFeatures:
         """Where each part begins."""
         self._order = tuple(
             tuple(
-                ((seat + r) % n, first(f"{who}.focus"), first(f"{who}.focus") + 8)
+                (r, (seat + r) % n, first(f"{who}.focus"), first(f"{who}.focus") + 8)
                 for r, who in enumerate(RELATIVE[:n])
             )
             for seat in range(n)
         )
-        """By observer: each player's seat (``self`` first), where their part begins and where
-        its rest (after tokens, Secrets, hand size, Terrible Things) begins."""
+        """By observer: each player (``self`` first): relative and absolute seat, where their
+        part begins and where its rest (after tokens, Secrets, hand size, Terrible Things)
+        begins."""
         self._idle = [0.0] * (len(names) - self._at["here"])
         self._known: dict[tuple[int, int], tuple[list[float], tuple[Combo, ...], float]] = {}
         self._met: dict[tuple[tuple[int, ...], Combo], bool] = {}
@@ -281,6 +303,12 @@ class AttFeatures:
         """Pieces of the vector by kind, each by what it shows (and Secrets by what counts)."""
         self._lately: tuple[Any, list[float]] = (None, [])
         """The turn, supplies and last resolution last shown, and their features."""
+        self._held = tuple(_shared([held / supply for held in range(supply + 1)]))
+        """Terrible Thing tokens by number, scaled by the supply."""
+        self._nowhere = [0.0] * LOCATION
+        """A location card not in play."""
+        self._board: tuple[Any, ...] = ()
+        """The board last shown (its objects) and its part."""
         self._alone: dict[int, int] = {}
         """The Secrets of so many Mystery tokens alone."""
         self._players = [_Seat() for _ in range(n)]
@@ -331,7 +359,7 @@ class AttFeatures:
         memo = self._memo[kind]
         piece: list[float] | None = memo.get(key)
         if piece is None:
-            piece = _remember(memo, key, getattr(self, f"_{kind}")(key))
+            piece = _remember(memo, key, _shared(getattr(self, f"_{kind}")(key)))
         return piece
 
     def _place(self, key: tuple[int, int]) -> list[float]:
@@ -414,7 +442,7 @@ class AttFeatures:
                 block[8 * i + 4 : 8 * i + 7] = [c.minimum / 6, c.size / 6, float(i >= own)]
             combos = tuple((c.kind, c.minimum, c.size) for c in printed)
             odds = float(reroll_odds((NO_FACE,) * FOCUS_DICE, range(FOCUS_DICE), combos))
-            known = self._known[key] = (block, combos, odds)
+            known = self._known[key] = (_shared(block), combos, odds)
         return known
 
     # -- the parts ------------------------------------------------------------------------
@@ -422,29 +450,35 @@ class AttFeatures:
     def _see(self, seen: _Seat, player: Player, locations: tuple[int, ...]) -> None:
         """Build what everyone sees of ``player`` into ``seen``, reusing what did not change
         (mostly only the tokens do)."""
-        character, tokens, exploits, loot, spent, trophies, claimed, terrible, flipped, at = player
-        cards = (loot, spent, trophies, claimed, terrible, at, character, locations)
-        if cards != seen.cards:
+        old = seen.player
+        if (
+            old is None
+            or old[CARDS] != player[CARDS]
+            or old.character != player.character
+            or seen.locations is not locations
+        ):
             memo, piece = self._memo, self._piece
-            place, owned = (character, locations[at] if at >= 0 else -1), (loot, spent)
+            at, trophies, claimed = player.location, player.trophies, player.accomplishments
+            place = (player.character, locations[at] if at >= 0 else -1)
+            owned = (player.loot, player.exhausted)
             seen.rest = [
                 *(memo["place"].get(place) or piece("place", place)),
                 *(memo["trophies"].get(trophies) or piece("trophies", trophies)),
                 *(memo["accomplishments"].get(claimed) or piece("accomplishments", claimed)),
                 *(memo["loot"].get(owned) or piece("loot", owned)),
             ]
-            seen.cards = cards
-            scored = (trophies, loot, claimed, terrible)
+            seen.locations = locations
+            scored = (trophies, player.loot, claimed, player.terrible)
             if scored != seen.scored:
                 seen.scored, seen.counted, seen.mystery = scored, self._counted(player), -1
-        focus, mystery, treasure, feat = tokens
+        focus, mystery, treasure, feat = player.tokens
         if mystery != seen.mystery:
             alone = self._alone.get(mystery)
             if alone is None:
                 alone = self._alone[mystery] = secrets(self.game, _holding(MYSTERY, mystery))
-            score = (seen.counted + alone) / SECRETS_TOP
-            seen.mystery, seen.score = mystery, _between(score)
-        hand, supply = len(exploits), self._supply[0]
+            score = _between((seen.counted + alone) / SECRETS_TOP)
+            seen.mystery, seen.score = mystery, _SHARED.setdefault(score, score)
+        hand, held, terrible = len(player.exploits), self._held, player.terrible
         seen.head = [
             TOKENS[focus] if focus <= TOKENS_TOP else 1.0,
             TOKENS[mystery] if mystery <= TOKENS_TOP else 1.0,
@@ -452,8 +486,8 @@ class AttFeatures:
             TOKENS[feat] if feat <= TOKENS_TOP else 1.0,
             seen.score,
             HAND[hand] if hand <= HAND_TOP else 1.0,
-            terrible * supply,  # at most the supply the game began with
-            (terrible - flipped) * supply,
+            held[terrible],  # at most the supply the game began with
+            held[terrible - player.flipped],
         ]
         seen.player = player
 
@@ -472,17 +506,6 @@ class AttFeatures:
             len(focus) / self._most_dice,
         ]
 
-    def _who(self, key: tuple[int, int, int | None, Choice | None, int]) -> list[float]:
-        """The step, whose turn and whose decision, the choice in progress."""
-        step, active, mover, choice, seat = key
-        return [
-            *STEP_HOT[step],
-            *self._active[seat][active],
-            *self._movers[seat][len(self._players) if mover is None else mover],
-            *(NO_CHOICE if choice is None else CHOICE_HOT[choice.kind]),
-            0.0 if choice is None else choice.amount / 6,
-        ]
-
     def _when(
         self, key: tuple[int, int, tuple[int, ...], int, int, tuple[int, ...]]
     ) -> list[float]:
@@ -498,21 +521,45 @@ class AttFeatures:
             *LAST_HOT[0 if last[0] < 0 else 1 if last[2] >= 0 else 2],
         ]
 
-    def _show_board(self, sight: _Sight, state: AttState) -> None:
-        """Write the location cards whose encounter or tokens changed, and the solo rival."""
-        v, at, memo = sight.vector, self._at["board"], self._memo["location"]
+    def _board_part(self, state: AttState) -> list[float]:
+        """The location cards, the scenario, the Accomplishments in play, the solo rival: built
+        once for each board the observers are shown."""
+        key = (state.board, state.on_location, state.accomplishments, state.scenario)
+        if self._board[:4] == key:
+            shown: list[float] = self._board[4]
+            return shown
+        memo = self._memo["location"]
+        places = [self._nowhere] * len(self.game.cards.locations)
         board, lying, scenario = state.board, state.on_location, state.scenario
-        was, lay = sight.board, sight.lying
         for slot, location in enumerate(state.locations):
-            if was is None or lay is None or board[slot] != was[slot] or lying[slot] != lay[slot]:
-                key = (board[slot], lying[slot], scenario)
-                start = at + LOCATION * location
-                v[start : start + LOCATION] = memo.get(key) or self._piece("location", key)
-        sight.board, sight.lying = board, lying
+            where = (board[slot], lying[slot], scenario)
+            places[location] = memo.get(where) or self._piece("location", where)
+        part: list[float] = []
+        for place in places:
+            part += place
+        part += self._piece("table", (scenario, state.accomplishments))
         if self.game.players == 1:
-            at = self._at["rival"]
-            v[at] = _capped(len(state.rival), 3 * self.game.setup.per_tier)
-            v[at + 1] = _between(rival_secrets(self.game, state) / RIVAL_TOP)
+            part.append(_capped(len(state.rival), 3 * self.game.setup.per_tier))
+            part.append(_between(rival_secrets(self.game, state) / RIVAL_TOP))
+        self._board = (*key, part)
+        return self._board[4]
+
+    def _show_players(
+        self, sight: _Sight, players: tuple[Player, ...], locations: tuple[int, ...], seat: int
+    ) -> None:
+        """Write the players who changed: their tokens and counts, and the rest if it changed."""
+        v, cache, shown, rests = sight.vector, self._players, sight.players, sight.rests
+        for r, p, head, rest in self._order[seat]:
+            player = players[p]
+            if player is not shown[r]:
+                shown[r] = player
+                seen = cache[p]
+                if seen.player is not player:
+                    self._see(seen, player, locations)
+                v[head:rest] = seen.head
+                if seen.rest is not rests[r]:
+                    rests[r] = seen.rest
+                    v[rest : rest + len(seen.rest)] = seen.rest
 
     def _show_dice(self, sight: _Sight, state: AttState) -> None:
         """Write the parts of the encounter that changed: combinations and faces, dice set
@@ -533,17 +580,14 @@ class AttFeatures:
                         formed = _remember(met, (faces, combo), meets(combo, faces))
                     if formed:
                         v[start + 8 * i + 7] = 1.0
-            faces_at = at["faces"]
-            v[faces_at : at["aside"]] = self._memo["faces"].get(focus) or self._piece(
-                "faces", focus
-            )
+            v[at["faces"] : at["aside"]] = self._piece("faces", focus)
         if dice.aside is not sight.aside:
             sight.aside = dice.aside
             v[at["aside"] : at["action"]] = self._piece("aside", dice.aside)
         action = (dice.action, dice.used)
         if action != sight.action:
             sight.action = action
-            v[at["action"] :] = self._piece("action", action)
+            v[at["action"] : -1] = self._piece("action", action)
         sight.dice = dice
 
     # -- the vector -----------------------------------------------------------------------
@@ -556,60 +600,53 @@ class AttFeatures:
                 len(self.names), state.locations, len(self._players)
             )
         v = sight.vector
-        mover, choice = self.game.to_move(state), state.choice
-        if (
-            state.step != sight.step
-            or state.active != sight.active
-            or mover != sight.mover
-            or choice is not sight.choice
-        ):
-            sight.step, sight.active, sight.mover, sight.choice = (
-                state.step,
-                state.active,
-                mover,
-                choice,
-            )
-            who = (state.step, state.active, mover, choice, seat)
-            part = self._memo["who"].get(who) or self._piece("who", who)
-            v[: len(part)] = part
+        step, active, mover, choice = (
+            state.step,
+            state.active,
+            self.game.to_move(state),
+            state.choice,
+        )
+        if step != sight.step:
+            v[sight.step], v[step], sight.step = 0.0, 1.0, step  # step.*: the first features
+        if active != sight.active:
+            at_active = self._active_at[seat]
+            v[at_active[sight.active]], v[at_active[active]], sight.active = 0.0, 1.0, active
+        if mover != sight.mover:
+            at_mover = self._mover_at[seat]
+            v[at_mover[sight.mover]], v[at_mover[mover]], sight.mover = 0.0, 1.0, mover
+        if choice is not sight.choice:
+            sight.choice, at = choice, self._at["choice"]
+            v[at : at + len(CHOICES) + 1] = CHOICE_PART[None if choice is None else choice[:2]]
         if (
             state.turn != sight.turn
-            or state.supply != sight.supply
+            or state.last is not sight.last  # with every Terrible Thing taken from the supply
             or state.quota is not sight.quota
             or state.exploit_deck is not sight.deck
             or state.discount != sight.discount
-            or state.last is not sight.last
         ):
             sight.turn, sight.supply, sight.quota = state.turn, state.supply, state.quota
             sight.deck, sight.discount, sight.last = state.exploit_deck, state.discount, state.last
             deck, discount, last = len(state.exploit_deck), state.discount, state.last
             when = (state.turn, state.supply, state.quota, deck, discount, last)
             if when != self._lately[0]:
-                self._lately = (when, self._when(when))
+                self._lately = (when, _shared(self._when(when)))
             at = self._at["when"]
             v[at : at + 9] = self._lately[1]
-        if state.accomplishments is not sight.accomplishments or state.scenario != sight.scenario:
+        if (
+            state.board is not sight.board  # new with every location dealt, and with the rival
+            or state.on_location is not sight.lying
+            or state.accomplishments is not sight.accomplishments
+            or state.scenario != sight.scenario
+        ):
+            sight.board, sight.lying = state.board, state.on_location
             sight.accomplishments, sight.scenario = state.accomplishments, state.scenario
-            table = (state.scenario, state.accomplishments)
-            part = self._memo["table"].get(table) or self._piece("table", table)
-            at = self._at["table"]
+            part = self._board_part(state)
+            at = self._at["board"]
             v[at : at + len(part)] = part
-            sight.board = None
-        if state.board is not sight.board or state.on_location is not sight.lying:
-            self._show_board(sight, state)
-        players, cache, shown, rests = state.players, self._players, sight.players, sight.rests
-        locations = state.locations
-        for r, (p, head, rest) in enumerate(self._order[seat]):
-            player = players[p]
-            if player is not shown[r]:
-                shown[r] = player
-                seen = cache[p]
-                if seen.player is not player:
-                    self._see(seen, player, locations)
-                v[head:rest] = seen.head
-                if seen.rest is not rests[r]:
-                    rests[r] = seen.rest
-                    v[rest : rest + len(seen.rest)] = seen.rest
+        players = state.players
+        if players is not sight.seated:  # someone changed since this seat last looked
+            sight.seated = players
+            self._show_players(sight, players, state.locations, seat)
         exploits = players[seat].exploits
         if exploits is not sight.exploits:
             sight.exploits = exploits
@@ -621,5 +658,5 @@ class AttFeatures:
                 self._show_dice(sight, state)
         elif sight.dice is not None:
             sight.dice = sight.here = sight.aside = sight.action = None
-            v[self._at["here"] :] = self._idle
-        return v.copy()
+            v[self._at["here"] : -1] = self._idle
+        return v[:-1]
