@@ -300,7 +300,7 @@ class AttFeatures:
         self._met: dict[tuple[tuple[int, ...], Combo], bool] = {}
         """By sorted Focus dice and a combination: whether they form it."""
         self._memo: dict[str, dict[Any, Any]] = {kind: {} for kind in PIECES}
-        """Pieces of the vector by kind, each by what it shows (and Secrets by what counts)."""
+        """Pieces of the vector by kind, each by what it shows."""
         self._lately: tuple[Any, list[float]] = (None, [])
         """The turn, supplies and last resolution last shown, and their features."""
         self._held = tuple(_shared([held / supply for held in range(supply + 1)]))
@@ -353,6 +353,8 @@ class AttFeatures:
         for die in map(action_die, range(ACTION_DICE)):
             names += [f"{die}.{kind}" for kind in ACTION_KINDS] + [f"{die}.used"]
         return tuple(names)
+
+    # -- remembered pieces ----------------------------------------------------------------
 
     def _piece(self, kind: str, key: Any) -> list[float]:
         """The piece of ``kind`` that shows ``key``, built once by the method of that name."""
@@ -411,6 +413,16 @@ class AttFeatures:
         table = _hot(len(cards.scenarios), (scenario,) if scenario >= 0 else ())
         return table + _hot(len(cards.accomplishments), accomplishments)
 
+    def _faces(self, focus: tuple[int, ...]) -> list[float]:
+        """The Focus dice's faces, and how many show each face."""
+        faces = [*map(SIXTHS.__getitem__, focus), *self._idle[: self._most_dice - len(focus)]]
+        counted = map(focus.count, FOCUS_FACES)
+        return [
+            *faces,
+            *(COUNTS[c] if c <= COUNT_TOP else 1.0 for c in counted),
+            len(focus) / self._most_dice,
+        ]
+
     def _aside(self, aside: tuple[int, ...]) -> list[float]:
         return _hot(self._most_dice, aside)
 
@@ -445,7 +457,45 @@ class AttFeatures:
             known = self._known[key] = (_shared(block), combos, odds)
         return known
 
+    def _when(
+        self, key: tuple[int, int, tuple[int, ...], int, int, tuple[int, ...]]
+    ) -> list[float]:
+        """The turn, the supplies, the last resolution."""
+        turn, supply, quota, deck, discount, last = key
+        per_token, per_card, per_exploit = self._supply
+        return [
+            min(turn * self._turn, 1.0),
+            supply * per_token,
+            *(count * per_card for count in quota),
+            deck * per_exploit,
+            _capped(discount, DISCOUNT_TOP),
+            *LAST_HOT[0 if last[0] < 0 else 1 if last[2] >= 0 else 2],
+        ]
+
     # -- the parts ------------------------------------------------------------------------
+
+    def _board_part(self, state: AttState) -> list[float]:
+        """The location cards, the scenario, the Accomplishments in play, the solo rival: built
+        once for each board the observers are shown."""
+        key = (state.board, state.on_location, state.accomplishments, state.scenario)
+        if self._board[:4] == key:
+            shown: list[float] = self._board[4]
+            return shown
+        memo = self._memo["location"]
+        places = [self._nowhere] * len(self.game.cards.locations)
+        board, lying, scenario = state.board, state.on_location, state.scenario
+        for slot, location in enumerate(state.locations):
+            where = (board[slot], lying[slot], scenario)
+            places[location] = memo.get(where) or self._piece("location", where)
+        part: list[float] = []
+        for place in places:
+            part += place
+        part += self._piece("table", (scenario, state.accomplishments))
+        if self.game.players == 1:
+            part.append(_capped(len(state.rival), 3 * self.game.setup.per_tier))
+            part.append(_between(rival_secrets(self.game, state) / RIVAL_TOP))
+        self._board = (*key, part)
+        return part
 
     def _see(self, seen: _Seat, player: Player, locations: tuple[int, ...]) -> None:
         """Build what everyone sees of ``player`` into ``seen``, reusing what did not change
@@ -495,54 +545,6 @@ class AttFeatures:
         """The Secrets of a player's cards and Terrible Things, without the Mystery tokens
         (their own Secrets are added: ``scoring.secrets`` sums them up)."""
         return secrets(self.game, player._replace(tokens=NONE))
-
-    def _faces(self, focus: tuple[int, ...]) -> list[float]:
-        """The Focus dice's faces, and how many show each face."""
-        faces = [*map(SIXTHS.__getitem__, focus), *self._idle[: self._most_dice - len(focus)]]
-        counted = map(focus.count, FOCUS_FACES)
-        return [
-            *faces,
-            *(COUNTS[c] if c <= COUNT_TOP else 1.0 for c in counted),
-            len(focus) / self._most_dice,
-        ]
-
-    def _when(
-        self, key: tuple[int, int, tuple[int, ...], int, int, tuple[int, ...]]
-    ) -> list[float]:
-        """The turn, the supplies, the last resolution."""
-        turn, supply, quota, deck, discount, last = key
-        per_token, per_card, per_exploit = self._supply
-        return [
-            min(turn * self._turn, 1.0),
-            supply * per_token,
-            *(count * per_card for count in quota),
-            deck * per_exploit,
-            _capped(discount, DISCOUNT_TOP),
-            *LAST_HOT[0 if last[0] < 0 else 1 if last[2] >= 0 else 2],
-        ]
-
-    def _board_part(self, state: AttState) -> list[float]:
-        """The location cards, the scenario, the Accomplishments in play, the solo rival: built
-        once for each board the observers are shown."""
-        key = (state.board, state.on_location, state.accomplishments, state.scenario)
-        if self._board[:4] == key:
-            shown: list[float] = self._board[4]
-            return shown
-        memo = self._memo["location"]
-        places = [self._nowhere] * len(self.game.cards.locations)
-        board, lying, scenario = state.board, state.on_location, state.scenario
-        for slot, location in enumerate(state.locations):
-            where = (board[slot], lying[slot], scenario)
-            places[location] = memo.get(where) or self._piece("location", where)
-        part: list[float] = []
-        for place in places:
-            part += place
-        part += self._piece("table", (scenario, state.accomplishments))
-        if self.game.players == 1:
-            part.append(_capped(len(state.rival), 3 * self.game.setup.per_tier))
-            part.append(_between(rival_secrets(self.game, state) / RIVAL_TOP))
-        self._board = (*key, part)
-        return self._board[4]
 
     def _show_players(
         self, sight: _Sight, players: tuple[Player, ...], locations: tuple[int, ...], seat: int
