@@ -13,7 +13,8 @@ STAMP := $(VENV)/.installed
 TS := src/gamehall/games/twenty_strong
 COMPILED := $(TS)/state.py $(TS)/dice.py $(TS)/effects.py $(TS)/flow.py $(TS)/rules.py $(TS)/odds.py $(TS)/defeat_count.py \
 	$(TS)/decks/too_many_bones/deck.py $(TS)/features.py $(TS)/decks/too_many_bones/rl.py \
-	$(TS)/decks/victorum/rl.py src/gamehall/rl/fast.py src/gamehall/games/boss_quest/features.py
+	$(TS)/decks/victorum/rl.py src/gamehall/rl/fast.py src/gamehall/rl/table.py src/gamehall/games/boss_quest/features.py \
+	src/gamehall/games/ancient_terrible_things/features.py
 COMPILED_STAMP := $(VENV)/.compiled
 READY := $(STAMP) $(COMPILED_STAMP)
 

@@ -4,10 +4,11 @@ from the observer's seat, and nothing it hides.
 
 Tables come from :mod:`tests.ancient_terrible_things.scenario` (seat 1 the prospector, seat 2
 the journalist; the Crooked Guide, one die >= 6, beside the Archive; the scenario accepts four
-of a kind)."""
+of a kind). The features are float32 numbers: a fraction is compared with ``close``."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from gamehall.core.catalogue import CatalogueError, catalogue
@@ -29,6 +30,11 @@ from tests.ancient_terrible_things.scenario import (
     start,
 )
 from tests.rl.configs import played
+
+
+def close(expected: object) -> object:
+    """``expected`` as float32 holds it (a fraction such as 1/6 is rounded)."""
+    return pytest.approx(expected, rel=1e-6)
 
 
 def read(game: AncientTerribleThings, state: AttState, seat: int) -> dict[str, float]:
@@ -117,11 +123,11 @@ class TestAncientTerribleThingsFeatures:
         view = game.view(state, 0)
         for seat in (0, 1):
             seen = read(game, state, seat)
-            assert [seen[f"f{i}.face"] for i in range(1, 6)] == [
-                f / 6 for f in view["dice"]["focus"]
-            ]
-            assert seen["f6.face"] == 0.0 and seen["dice.focus"] == 5 / most_focus_dice(game)
-            assert seen["dice.count2"] == 2 / 5
+            assert [seen[f"f{i}.face"] for i in range(1, 6)] == close(
+                [f / 6 for f in view["dice"]["focus"]]
+            )
+            assert seen["f6.face"] == 0.0 and seen["dice.focus"] == close(5 / most_focus_dice(game))
+            assert seen["dice.count2"] == close(2 / 5)
             assert (seen["a1.treasure"], seen["a1.blank"], seen["a2.blank"]) == (1.0, 0.0, 1.0)
             assert (
                 [seen[f"here.combo{i}.met"] for i in (1, 2)]
@@ -129,13 +135,12 @@ class TestAncientTerribleThingsFeatures:
                 == [1.0, 0.0]
             )
             assert (seen["here.combo1.high"], seen["here.combo1.min"]) == (1.0, 1.0)
-            assert (seen["here.combo2.set"], seen["here.combo2.size"]) == (1.0, 4 / 6)
+            assert (seen["here.combo2.set"], seen["here.combo2.size"]) == close((1.0, 4 / 6))
             assert seen["here.combo2.scenario"] == 1.0 and seen["step.encounter"] == 1.0
         state = play(game, state, "cash a1")
         assert read(game, state, 1)["a1.used"] == 1.0
-        assert (
-            read(game, state, 0)["self.treasure"]
-            == game.view(state, 0)["players"][0]["tokens"]["treasure"] / 10
+        assert read(game, state, 0)["self.treasure"] == close(
+            game.view(state, 0)["players"][0]["tokens"]["treasure"] / 10
         )
 
     def test_dice_set_aside_and_rerolled_as_they_change(self) -> None:
@@ -152,9 +157,9 @@ class TestAncientTerribleThingsFeatures:
             assert [vector[names(f"f{i + 1}.aside")] for i in range(5)] == [
                 float(i in dice["aside"]) for i in range(5)
             ]
-            assert [vector[names(f"f{i + 1}.face")] for i in range(5)] == [
-                face / 6 for face in dice["focus"]
-            ]
+            assert [vector[names(f"f{i + 1}.face")] for i in range(5)] == close(
+                [face / 6 for face in dice["focus"]]
+            )
         assert states[-1].dice.focus == (6, 6, 3, 3, 5)
 
     def test_seats_are_seen_from_the_observer(self) -> None:
@@ -219,9 +224,8 @@ class TestAncientTerribleThingsFeatures:
         archive = next(p for p in view["locations"] if p["code"] == "loc-archive")
         assert archive["encounter"] == "enc-crooked-guide"
         assert seen["loc.loc-archive.enc"] == seen["loc.loc-archive.enc.tier1"] == 1.0
-        assert (
-            seen["loc.loc-archive.enc.feat"] == 1.0 and seen["loc.loc-archive.enc.secrets"] == 2 / 9
-        )
+        assert seen["loc.loc-archive.enc.feat"] == 1.0
+        assert seen["loc.loc-archive.enc.secrets"] == close(2 / 9)
         assert 0.598 < seen["loc.loc-archive.enc.odds"] < 0.62  # one die >= 6, or four of a kind
         assert seen["opp1.at.loc-archive"] == 1.0 and seen["self.at.loc-archive"] == 0.0
 
@@ -235,9 +239,11 @@ class TestAncientTerribleThingsFeatures:
                 seen = read(game, state, seat)
                 for player in game.view(state, seat)["players"]:
                     who = "self" if player["seat"] == seat else "opp1"
-                    assert seen[f"{who}.secrets"] == max(-1.0, min(1.0, player["secrets"] / 30))
+                    assert seen[f"{who}.secrets"] == close(
+                        max(-1.0, min(1.0, player["secrets"] / 30))
+                    )
                     for resource, count in player["tokens"].items():
-                        assert seen[f"{who}.{resource}"] == min(count, 10) / 10
+                        assert seen[f"{who}.{resource}"] == close(min(count, 10) / 10)
 
     def test_the_solo_rival_reads_as_in_the_view(self) -> None:
         """Alone, the rival's pile and Secrets (its pile and the encounters left on the board)."""
@@ -245,16 +251,19 @@ class TestAncientTerribleThingsFeatures:
         match = next(played(game, range(1), "heuristic"))
         for state in match.states[::11]:
             seen, rival = read(game, state, 0), game.view(state, 0)["rival"]
-            assert seen["rival.secrets"] == min(1.0, rival["secrets"] / 60)
-            assert seen["rival.pile"] == min(1.0, len(rival["pile"]) / (3 * game.setup.per_tier))
+            assert seen["rival.secrets"] == close(min(1.0, rival["secrets"] / 60))
+            assert seen["rival.pile"] == close(
+                min(1.0, len(rival["pile"]) / (3 * game.setup.per_tier))
+            )
 
     def test_the_cached_parts_never_go_stale(self) -> None:
         """One features object encoding a game's states in order, every seat in turn and now and
         then a state of another game (its parts reused, its vectors patched), gives what a new
-        object gives; a vector returned is the caller's to change."""
+        object gives; a vector returned is the caller's to change, a new float32 array."""
         game = AncientTerribleThings(3)
         first, second = played(game, range(2), "heuristic")
         warm = game.features()
+        assert isinstance(warm, AttFeatures)
         for index, state in enumerate(first.states[:240]):
             others = (second.states[index],) if index % 40 == 39 else ()
             for shown in (state, *others):
@@ -262,4 +271,8 @@ class TestAncientTerribleThingsFeatures:
                 vector = warm.encode(shown, seat)
                 assert vector == AttFeatures(game).encode(shown, seat)
                 vector[:] = [9.0] * len(vector)
+                array = warm.vector(shown, (seat + index) % 3)
+                assert array.dtype == np.float32 and array.shape == (len(warm.names),)
+                assert array.tolist() == AttFeatures(game).encode(shown, (seat + index) % 3)
+                array[:] = 9.0
         assert game.to_move(first.states[0]) == CHANCE

@@ -6,9 +6,11 @@ in a feature name is relative: ``seat0`` is the observer, ``seat1`` the knight o
 
 from __future__ import annotations
 
+import pickle
 import random
 from functools import cache
 
+import numpy as np
 import pytest
 
 from gamehall.core.state import replace_at
@@ -179,3 +181,35 @@ def test_the_blocks_kept_between_calls_do_not_change_the_vector(players: int) ->
     kept = game.features()
     for i in order:
         assert kept.encode(*calls[i]) == fresh[i]
+
+
+def test_vector_is_a_new_float32_array_of_the_encoded_numbers() -> None:
+    """``vector`` is the source of ``encode``: the same numbers, in an array the caller keeps."""
+    game = BossQuest(3)
+    features = game.features()
+    for state in next(played(game, range(1), "heuristic")).states[::7]:
+        for seat in range(3):
+            vector = features.vector(state, seat)
+            assert vector.dtype == np.float32
+            assert vector.shape == (len(features.names),)
+            assert vector.tolist() == features.encode(state, seat)
+            again = features.vector(state, seat)
+            assert not np.shares_memory(vector, again)
+            vector[:] = 2.0  # the caller may write to its copy
+            assert features.vector(state, seat).tolist() == again.tolist()
+
+
+def test_a_seat_outside_the_table_is_refused() -> None:
+    sc = dealt()
+    with pytest.raises(IndexError):
+        features_of(3).vector(sc.state, 3)
+    with pytest.raises(IndexError):
+        features_of(3).vector(sc.state, -1)
+
+
+def test_the_features_object_pickles() -> None:
+    sc = dealt()
+    features = features_of(3)
+    copy = pickle.loads(pickle.dumps(features))
+    assert copy.names == features.names
+    assert copy.encode(sc.state, 1) == features.encode(sc.state, 1)

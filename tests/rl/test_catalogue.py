@@ -69,3 +69,45 @@ def test_a_grammar_that_does_not_read_back_is_refused() -> None:
         Index(game, [Form("ask ", (("2",),))])
     with pytest.raises(CatalogueError, match="twice"):
         Index(game, [Form("rest"), Form("rest")])
+
+
+def test_the_identity_memo_keeps_objects_met_again_and_drops_the_rest() -> None:
+    """Numbers are found by identity for objects the rules hand out again; objects made once
+    leave with their generation, so the memo never holds more than two generations."""
+    from gamehall.core import catalogue as catalogue_module
+    from gamehall.games.boss_quest import actions as act
+
+    game = create("boss-quest", 3, {})
+    index = catalogue(game).decisions
+    index.known.clear()
+    kept = act.Target(1)
+    number = index.index(kept)
+    for round_ in range(3 * catalogue_module.GENERATION):
+        fresh = act.Target(round_ % 3)  # equal to catalogue entries, a new object each time
+        assert index.indices([kept, fresh]) == [number, index.index(fresh)]
+        assert len(index.known) <= catalogue_module.GENERATION
+    assert index.known[id(kept)][0] is kept  # met at every call: never dropped
+
+
+def test_rules_hand_out_the_same_action_objects() -> None:
+    """Rules intern the actions they build from changing parts (core.interned), so a learning
+    loop finds nearly every legal action in the identity memo."""
+    for name, players, options in (
+        ("boss-quest", 3, {}),
+        ("ancient-terrible-things", 2, {}),
+        ("20-strong", 1, {"deck": "too-many-bones"}),
+        ("20-strong", 1, {"deck": "victorum"}),
+    ):
+        game = create(name, players, options)
+        first: dict[object, object] = {}  # each action value's first object, kept alive
+        same = met = 0
+        for match in played(game, range(6), "random"):
+            for state in match.states:
+                turn = game.to_move(state)
+                if turn is None or turn == CHANCE:
+                    continue
+                for action in game.legal_actions(state):
+                    met += 1
+                    same += first.setdefault(action, action) is action
+        assert met > 100, name
+        assert same / met > 0.99, name

@@ -4,9 +4,11 @@ groups)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
+import numpy as np
 import pytest
 
 from gamehall.core.catalogue import Catalogue, catalogue
@@ -274,3 +276,38 @@ def test_an_active_card_is_there_when_its_health_or_defeat_says_so() -> None:
     seen = features_of(game, state)
     assert seen["active1.health"] > 0
     assert seen["active1.damage"] > 0
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_vector_is_a_new_float32_array_of_the_encoded_numbers(deck: str) -> None:
+    """``vector`` is the source of ``encode``: the same numbers, in an array the caller keeps."""
+    game = make(deck=deck)
+    features = game.features()
+    assert isinstance(features, TwentyStrongFeatures)
+    for state in next(played(game, range(1), "heuristic")).states[::5]:
+        vector = features.vector(state, 0)
+        assert vector.dtype == np.float32
+        assert vector.shape == (len(features.names),)
+        assert vector.tolist() == features.encode(state, 0)
+        again = features.vector(state, 0)
+        assert not np.shares_memory(vector, again)
+        vector[:] = 2.0  # the caller may write to its copy
+        assert features.vector(state, 0).tolist() == again.tolist()
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_what_a_features_object_keeps_between_calls_does_not_change_the_vector(deck: str) -> None:
+    """One object called on the states of several games in shuffled order (what it keeps
+    from call to call: the modifiers in force, the stacks, the camps...) encodes as a new
+    object for each state does."""
+    game = make(deck=deck, rank=2)
+    states = [
+        state
+        for bots in ("random", "heuristic")
+        for match in played(game, range(2), bots)
+        for state in match.states
+    ]
+    random.Random(deck).shuffle(states)
+    kept = game.features()
+    for state in states[:1500]:
+        assert kept.encode(state, 0) == game.features().encode(state, 0)

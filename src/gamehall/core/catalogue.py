@@ -66,9 +66,10 @@ def subsets(words: Sequence[str], joiner: str = "+") -> tuple[str, ...]:
     )
 
 
-KNOWN_OBJECTS = 1 << 16
-"""How many action objects an index remembers by identity (it holds them, so they keep their
-identity) before it starts again."""
+GENERATION = 1 << 12
+"""How many action objects an index's identity memo takes in before it begins a new
+generation: the memo holds the objects it remembers (so that they keep their identity), and
+objects the rules made once and dropped must not pile up."""
 
 
 class CatalogueError(GamehallError):
@@ -79,7 +80,7 @@ class Index:
     """Notations numbered from 0, with the actions they parse to; ``known`` remembers the
     numbers of action objects met, by identity (:meth:`indices`)."""
 
-    __slots__ = ("_ids", "actions", "game", "known", "notations")
+    __slots__ = ("_ids", "_older", "actions", "game", "known", "notations")
 
     def __init__(self, game: Game[Any], forms: Iterable[Form]) -> None:
         self.game = game.name
@@ -87,6 +88,7 @@ class Index:
         self.actions: tuple[Action, ...] = tuple(map(game.parse_action, notations))
         self._ids: dict[Action, int] = {}
         self.known: dict[int, tuple[Action, int]] = {}
+        self._older: dict[int, tuple[Action, int]] = {}
         for number, (text, action) in enumerate(zip(notations, self.actions, strict=True)):
             if str(action) != text:
                 raise CatalogueError.of(
@@ -114,7 +116,9 @@ class Index:
 
         Rules hand out the same action objects again and again (from tables built once), so
         numbers are remembered by object identity first: an identity lookup is cheaper than
-        hashing a dataclass (the mask is computed at every decision of a learning loop).
+        hashing a dataclass (the mask is computed at every decision of a learning loop). The
+        memo keeps two generations: an object met again in the older one moves to ``known``,
+        and objects met once are dropped with their generation.
         """
         known = self.known
         numbers = []
@@ -126,9 +130,12 @@ class Index:
         return numbers
 
     def _remember(self, action: Action) -> tuple[Action, int]:
-        if len(self.known) >= KNOWN_OBJECTS:
-            self.known.clear()
-        entry = self.known[id(action)] = (action, self.index(action))
+        entry = self._older.get(id(action))
+        if entry is None or entry[0] is not action:
+            entry = (action, self.index(action))
+        if len(self.known) >= GENERATION:
+            self._older, self.known = self.known, {}
+        self.known[id(action)] = entry
         return entry
 
     def action(self, number: int) -> Action:

@@ -5,11 +5,15 @@ A game's :class:`Features` read the state directly, for speed, but only what ``v
 seat)`` shows that seat: two states the seat cannot tell apart (``Game.resample``) encode the
 same (``tests/rl/test_features.py`` checks it for every game). Every number lies in [-1, 1];
 ``names`` says what each one is (docs/rl.md).
+
+``vector(state, seat)`` gives the numbers as a new float32 NumPy array, written straight into
+it (each game's features are compiled with Cython): the learning loop's observation.
+``encode`` is the same as a list of Python floats.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 S_contra = TypeVar("S_contra", contravariant=True)
 
@@ -25,6 +29,10 @@ class Features(Protocol[S_contra]):
 
     def encode(self, state: S_contra, seat: int) -> list[float]:
         """What ``seat`` sees of ``state``: ``len(names)`` numbers in [-1, 1]."""
+        ...
+
+    def vector(self, state: S_contra, seat: int) -> Any:
+        """``encode(state, seat)`` as a new float32 NumPy array (the caller may keep it)."""
         ...
 
 

@@ -1,13 +1,12 @@
 # cython: boundscheck=False, wraparound=False, initializedcheck=False
 """The arrays a learning loop builds at every decision, in Cython's pure Python mode.
 
-``make`` compiles this module in place (``scripts/compile.sh``): a feature list becomes a
-float32 vector (about ten times faster than NumPy converting a Python list), legal actions
-their catalogue numbers, and those a 0/1 mask, in C loops. The same source runs uncompiled,
-only slower.
+``make`` compiles this module in place (``scripts/compile.sh``): legal actions become their
+catalogue numbers, and those a 0/1 mask, in C loops. The same source runs uncompiled, only
+slower. (Observations are written by each game's compiled features: ``core.features``.)
 
->>> floats([0.5, 1.0]).tolist(), ones([2], 4).tolist()
-([0.5, 1.0], [0, 0, 1, 0])
+>>> ones([2], 4).tolist()
+[0, 0, 1, 0]
 >>> numbers({id(None): (None, 3)}, [None]), numbers({}, [None])
 ([3], None)
 """
@@ -19,17 +18,6 @@ from typing import Any
 
 import cython
 import numpy as np
-
-
-def floats(values: list[float]) -> np.ndarray[Any, np.dtype[np.float32]]:
-    """``values`` as a new float32 vector."""
-    size: cython.Py_ssize_t = len(values)
-    vector = np.empty(size, np.float32)
-    out: cython.float[:] = vector
-    i: cython.Py_ssize_t
-    for i in range(size):
-        out[i] = values[i]
-    return vector
 
 
 def ones(numbers: list[int], size: int) -> np.ndarray[Any, np.dtype[np.int8]]:

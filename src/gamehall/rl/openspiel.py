@@ -137,7 +137,7 @@ class ViewObserver:
         self.dict = {"features": self.tensor}
 
     def set_from(self, state: GamehallState, player: int) -> None:
-        self.tensor[:] = self.features.encode(state.inner, player)
+        self.tensor[:] = self.features.vector(state.inner, player)
 
     def string_from(self, state: GamehallState, player: int) -> str:
         view = state.rules.view(state.inner, player)

@@ -1,3 +1,4 @@
+# cython: language_level=3
 """One game played by learners: the engine loop the Gymnasium, PettingZoo and OpenSpiel
 adapters share.
 
@@ -5,6 +6,9 @@ The table plays chance (from a generator seeded by the episode seed, as a match 
 bot seats, and stops where a learner seat must decide or the game is over. Learners see the
 game only through their seat's features, mask and view; actions are catalogue numbers
 (:mod:`gamehall.core.catalogue`).
+
+The table runs at every step of a learning loop, so ``make`` compiles it with Cython (pure
+Python mode: a ``cclass`` whose fields are C fields); the same source runs uncompiled.
 """
 
 from __future__ import annotations
@@ -13,17 +17,19 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import cython
 import numpy as np
 import numpy.typing as npt
 
 from gamehall.bots.random_bot import RandomBot
-from gamehall.core.catalogue import catalogue
+from gamehall.core.catalogue import Catalogue, catalogue
 from gamehall.core.chance import make_rng, sample
 from gamehall.core.errors import IllegalActionError
+from gamehall.core.features import Features
 from gamehall.core.game import CHANCE, JSON, Action, Game
 from gamehall.core.i18n import Text
 from gamehall.core.match import Agent
-from gamehall.rl.fast import floats, numbers, ones
+from gamehall.rl.fast import numbers, ones
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -42,8 +48,31 @@ def returns(game: Game[Any], state: Any) -> tuple[float, ...]:
     return tuple(1.0 if seat in winners else -1.0 for seat in range(game.players))
 
 
+@cython.cclass
 class Table:
     """The state of one episode, advanced to the next learner decision."""
+
+    game: Game[Any] = cython.declare(object, visibility="readonly")
+    catalogue: Catalogue = cython.declare(object, visibility="readonly")
+    features: Features[Any] = cython.declare(object, visibility="readonly")
+    actions: int = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    """How many decisions the catalogue numbers."""
+    size: int = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    """How many numbers an observation holds."""
+    bots: dict[int, Agent] = cython.declare(dict, visibility="readonly")
+    max_steps: int = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    state: Any = cython.declare(object, visibility="readonly")
+    steps: int = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    """Engine steps played this episode (decisions and chance)."""
+    truncated: bool = cython.declare(cython.bint, visibility="readonly")
+    """Whether the episode was cut short at ``max_steps``."""
+    _vector: Any = cython.declare(object)
+    _views: dict[int, bool] = cython.declare(dict)
+    _chance: random.Random = cython.declare(object)
+    _bot_rng: random.Random = cython.declare(object)
+    _mover: int | None = cython.declare(object)
+    _numbers: list[int] = cython.declare(list)
+    _legal: Sequence[Action] = cython.declare(object)
 
     def __init__(
         self, game: Game[Any], bots: Mapping[int, Agent] | None = None, max_steps: int = MAX_STEPS
@@ -51,6 +80,7 @@ class Table:
         self.game = game
         self.catalogue = catalogue(game)
         self.features = game.features()
+        self._vector = self.features.vector
         self.actions = len(self.catalogue.decisions)
         self.size = len(self.features.names)
         self.bots = dict(bots or {})
@@ -62,13 +92,13 @@ class Table:
     def reset(self, seed: int) -> None:
         """A new episode of the game dealt from ``seed``."""
         self._chance = make_rng(seed, "chance")
-        self._bot_rng: random.Random = make_rng(seed, "bots")
-        self.state: Any = self.game.initial_state()
+        self._bot_rng = make_rng(seed, "bots")
+        self.state = self.game.initial_state()
         self.steps = 0
         self.truncated = False
-        self._mover: int | None = None
-        self._numbers: list[int] = []
-        self._legal: Sequence[Action] = ()
+        self._mover = None
+        self._numbers = []
+        self._legal = ()
         self._advance()
 
     @property
@@ -86,7 +116,7 @@ class Table:
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees, as its game's feature vector."""
-        return floats(self.features.encode(self.state, seat))
+        return self._vector(self.state, seat)  # type: ignore[no-any-return]
 
     def view(self, seat: int) -> JSON:
         """What ``seat`` sees, as the game's view (the dict the web hall and bots read)."""
@@ -120,7 +150,8 @@ class Table:
 
     def _advance(self) -> None:
         """Play chance and bots until a learner decides, the game ends or the steps run out."""
-        game, bots, state, steps = self.game, self.bots, self.state, self.steps
+        steps: cython.Py_ssize_t = self.steps
+        game, bots, state = self.game, self.bots, self.state
         to_move, apply_legal = game.to_move, game.apply_legal
         while steps < self.max_steps:
             mover = to_move(state)

@@ -1,6 +1,6 @@
 """Ancient Terrible Things actions: small frozen values whose text notation round-trips.
 
-Focus dice are written ``f1``..``f7`` (the sixth and seventh only when an effect adds them),
+Focus dice are written ``f1``, ``f2``... (from the sixth on only when effects add them: ATT-R15),
 Action dice ``a1`` and ``a2``; cards by code; seats, benefits and combinations from 1.
 
 >>> parse("reroll f1+f4")

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from gamehall.core.game import Action
+from gamehall.core.interned import interned
 from gamehall.core.state import replace_at
 from gamehall.games.ancient_terrible_things import actions as act
 from gamehall.games.ancient_terrible_things.cards import Effect
@@ -94,22 +95,22 @@ class Effects:
         free = [i for i in range(len(dice.focus)) if i not in dice.aside]
         legal: list[Action]
         if choice.kind == "reroll":
-            legal = [act.Dice("reroll", c) for c in subsets(free, choice.amount)]
+            legal = [interned(act.Dice, "reroll", c) for c in subsets(free, choice.amount)]
         elif choice.kind == "set_aside":
-            legal = [act.Dice("aside", c) for c in subsets(free, choice.amount)]
+            legal = [interned(act.Dice, "aside", c) for c in subsets(free, choice.amount)]
         elif choice.kind == "nudge":
             legal = [
-                act.Nudge(i, up)
+                interned(act.Nudge, i, up)
                 for i, face in enumerate(dice.focus)
                 for up in (True, False)
                 if (face < 6 if up else face > 1)
             ]
         elif choice.kind == "set_face":
-            legal = [act.Face(i, v) for i in range(len(dice.focus)) for v in range(1, 7)]
+            legal = [interned(act.Face, i, v) for i in range(len(dice.focus)) for v in range(1, 7)]
         else:
             me = s.players[choice.seat]
             legal = [
-                act.Card("ready", self.cards.loot[i].code)
+                interned(act.Card, "ready", self.cards.loot[i].code)
                 for i in me.exhausted
                 if i != choice.source  # a Loot card cannot ready itself
             ]

@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False
 """Observation features of Ancient Terrible Things (``core.features``): what one seat sees, as
 a fixed-size vector, seats turned so that the observer is ``self`` and ``opp1``... follow
 clockwise.
@@ -14,15 +15,28 @@ The parts, in order (docs/rl.md lists every group with its scaling):
 - the encounter: its combinations (met or not), the Focus dice's faces, their faces counted,
   which are set aside, the Action dice (symbol, spent).
 
-The state is read directly, for speed, and only for what ``view(state, seat)`` shows. States
-share the objects that did not change, so each seat's vector is kept between calls and only
-the parts whose objects changed are written again (from small remembered pieces: a location
-with its encounter, a player's Loot...); the call returns a copy.
+Written in Cython's pure Python mode: ``make`` compiles it in place (``scripts/compile.sh``)
+and :meth:`AttFeatures.vector` writes the numbers straight into a float32 array; the same
+source runs uncompiled, only slower. The state is read directly, and only for what
+``view(state, seat)`` shows. States share the objects that did not change, so a part is
+written again only when its objects changed: the parts every observer sees alike lie in a
+staging vector at their places, each player's part in a row of its own (turned to the
+observer when copied in). What depends on the card set alone (the layout, the cards'
+numbers, each encounter's odds under each scenario) is worked out once per process.
 """
+# mypy: disallow-untyped-decorators=False
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from array import array
+from collections.abc import Callable
+from itertools import combinations_with_replacement
+from math import factorial, prod
+from typing import TYPE_CHECKING, Any
+
+import cython
+import numpy as np
+import numpy.typing as npt
 
 from gamehall.core.game import CHANCE
 from gamehall.games.ancient_terrible_things.actions import action_die, focus_die
@@ -33,21 +47,24 @@ from gamehall.games.ancient_terrible_things.dice import (
     ACTION_FACES,
     FOCUS_DICE,
     FOCUS_FACES,
-    Combo,
-    meets,
 )
-from gamehall.games.ancient_terrible_things.odds import reroll_odds
-from gamehall.games.ancient_terrible_things.scoring import rival_secrets, secrets
+from gamehall.games.ancient_terrible_things.scoring import (
+    rival_secrets,
+    secrets,
+    terrible_penalty,
+)
 from gamehall.games.ancient_terrible_things.state import (
     ENCOUNTER,
     MYSTERY,
-    NO_FACE,
     AttState,
+    Choice,
+    Dice,
     Player,
 )
 from gamehall.games.ancient_terrible_things.view import STEPS
 
 if TYPE_CHECKING:
+    from gamehall.games.ancient_terrible_things.cards import Cards
     from gamehall.games.ancient_terrible_things.rules import AncientTerribleThings
 
 RELATIVE = ("self", "opp1", "opp2", "opp3")
@@ -55,229 +72,88 @@ RELATIVE = ("self", "opp1", "opp2", "opp3")
 CHOICES = ("reroll", "set_aside", "nudge", "set_face", "ready")
 COMBO_KINDS = ("high", "pair", "set", "straight")
 ACTION_KINDS = tuple(face for face, _ in ACTION_FACES)
-TOKENS_TOP, HAND_TOP, TROPHIES_TOP, KIND_TOP, LYING_TOP, DISCOUNT_TOP, COUNT_TOP = (
-    10,
-    8,
-    12,
-    6,
-    4,
-    3,
-    5,
-)
-"""Counts are divided by these and capped at 1."""
-SECRETS_TOP, RIVAL_TOP = 30, 60
-"""Secrets are divided by these and kept within [-1, 1]."""
-LOCATION = 15
-"""Features per location card."""
-CARDS = slice(Player._fields.index("loot"), None)
-"""A player's Loot (owned, exhausted), trophies, Accomplishments, Terrible Things, pawn."""
+
+# Counts are divided by these tops and capped at 1; Secrets are divided by theirs and kept
+# within [-1, 1].
+TOKENS_TOP = cython.declare(cython.int, 10)
+HAND_TOP = cython.declare(cython.int, 8)
+TROPHIES_TOP = cython.declare(cython.int, 12)
+KIND_TOP = cython.declare(cython.int, 6)
+LYING_TOP = cython.declare(cython.int, 4)
+DISCOUNT_TOP = cython.declare(cython.int, 3)
+COUNT_TOP = cython.declare(cython.int, 5)
+SECRETS_TOP = cython.declare(cython.double, 30.0)
+RIVAL_TOP = cython.declare(cython.double, 60.0)
+
+LOCATION = cython.declare(cython.Py_ssize_t, 15)
+"""Features per location card: in play, the encounter (1), its tier (3), resource (4),
+Secrets and odds, the tokens lying there (4)."""
+HEAD = cython.declare(cython.Py_ssize_t, 8)
+"""Features per player before its cards: tokens (4), Secrets, hand, Terrible Things (2)."""
+HIGH = cython.declare(cython.int, 0)
+STRAIGHT = cython.declare(cython.int, 3)
+"""Combination kinds (by :data:`COMBO_KINDS`): a pair and a set are tested alike."""
+STEP_COUNT = cython.declare(cython.Py_ssize_t, len(STEPS))
+CHOICE_COUNT = cython.declare(cython.Py_ssize_t, len(CHOICES))
+RESOURCE_COUNT = cython.declare(cython.Py_ssize_t, len(RESOURCES))
+CHANCE_SEAT = cython.declare(cython.Py_ssize_t, CHANCE)
+ENCOUNTER_STEP = cython.declare(cython.Py_ssize_t, ENCOUNTER)
 NONE = (0, 0, 0, 0)
 NOBODY = Player(-1, NONE, (), (), (), (), (), 0, 0, -1)
 """A player with nothing."""
-MEMO = 1 << 16
-"""The most entries a memo keeps before it starts again."""
 
-PIECES = (
-    *("place", "trophies", "accomplishments", "loot", "hand", "location", "table"),
-    *("faces", "aside", "action"),
+# A player's and the dice's fields, read as tuple items (in C, faster than by name).
+CHARACTER = cython.declare(cython.Py_ssize_t, Player._fields.index("character"))
+TOKENS = cython.declare(cython.Py_ssize_t, Player._fields.index("tokens"))
+EXPLOITS = cython.declare(cython.Py_ssize_t, Player._fields.index("exploits"))
+LOOT = cython.declare(cython.Py_ssize_t, Player._fields.index("loot"))
+EXHAUSTED = cython.declare(cython.Py_ssize_t, Player._fields.index("exhausted"))
+TROPHIES = cython.declare(cython.Py_ssize_t, Player._fields.index("trophies"))
+CLAIMED = cython.declare(cython.Py_ssize_t, Player._fields.index("accomplishments"))
+TERRIBLE = cython.declare(cython.Py_ssize_t, Player._fields.index("terrible"))
+FLIPPED = cython.declare(cython.Py_ssize_t, Player._fields.index("flipped"))
+PAWN = cython.declare(cython.Py_ssize_t, Player._fields.index("location"))
+FOCUS = cython.declare(cython.Py_ssize_t, Dice._fields.index("focus"))
+ASIDE = cython.declare(cython.Py_ssize_t, Dice._fields.index("aside"))
+ACTION = cython.declare(cython.Py_ssize_t, Dice._fields.index("action"))
+USED = cython.declare(cython.Py_ssize_t, Dice._fields.index("used"))
+
+HANDS = tuple(combinations_with_replacement(FOCUS_FACES, FOCUS_DICE))
+"""Every sorted roll of the five Focus dice..."""
+WAYS = array(
+    "i", (factorial(FOCUS_DICE) // prod(map(factorial, map(h.count, set(h)))) for h in HANDS)
 )
-"""The kinds of remembered pieces (each built by the method of that name)."""
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def _capped(count: int, top: int) -> float:
-    """``count / top``, at most 1."""
-    return min(count, top) / top
+"""... how many ordered rolls give it..."""
+FACES = array("i", (hand.count(face) for hand in HANDS for face in range(8)))
+"""... how many dice show each face (0 to 7: 8 per roll)..."""
+ROLLS = cython.declare(cython.double, 6**FOCUS_DICE)
+"""... of so many."""
 
 
-def _hot(size: int, hot: tuple[int, ...]) -> list[float]:
-    """``size`` zeros with a one at each index of ``hot``."""
-    vector = [0.0] * size
-    for index in hot:
-        vector[index] = 1.0
-    return vector
-
-
-TOKENS = tuple(count / TOKENS_TOP for count in range(TOKENS_TOP + 1))
-HAND = tuple(count / HAND_TOP for count in range(HAND_TOP + 1))
-COUNTS = tuple(count / COUNT_TOP for count in range(COUNT_TOP + 1))
-"""``_capped`` by count, up to the top."""
-CHOICE_PART: dict[Any, list[float]] = {
-    (kind, amount): [*(float(k == kind) for k in CHOICES), amount / 6]
-    for kind in CHOICES
-    for amount in range(7)
-}
-CHOICE_PART[None] = [0.0] * (len(CHOICES) + 1)
-"""``choice.*`` by (kind, amount) of the choice in progress, or None."""
-SIXTHS = tuple(face / 6 for face in range(7))
-"""A Focus die's feature by face (0: not rolled yet)."""
-LAST_HOT = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))
-"""No resolution yet, the last defeated, the last failed."""
-
-
-def _holding(resource: int, count: int) -> Player:
-    """A player with nothing but ``count`` tokens of ``resource``."""
-    return NOBODY._replace(tokens=tuple(count if r == resource else 0 for r in range(len(NONE))))
-
-
-def _between(value: float) -> float:
-    """``value`` kept within [-1, 1]."""
-    return max(-1.0, min(1.0, value))
-
-
-_SHARED: dict[float, float] = {}
-
-
-def _shared(values: list[float]) -> list[float]:
-    """``values`` as one float object per value: a vector then holds few distinct objects,
-    which its copies (reference counts) touch quickly."""
-    return [_SHARED.setdefault(value, value) for value in values]
-
-
-def _remember(memo: dict[K, V], key: K, value: V) -> V:
-    """Keep ``value`` under ``key`` (the memo starts again when full); return it."""
-    if len(memo) >= MEMO:
-        memo.clear()
-    memo[key] = value
-    return value
-
-
-class _Seat:
-    """What everyone sees of one player, kept while the state holds the same player."""
-
-    __slots__ = ("counted", "head", "locations", "mystery", "player", "rest", "score", "scored")
-
-    def __init__(self) -> None:
-        self.player: Player | None = None
-        self.head: list[float] = []
-        """Tokens, Secrets, hand size, Terrible Things."""
-        self.locations: tuple[int, ...] | None = None
-        self.rest: list[float] = []
-        """The character, the pawn's place (among :attr:`locations`), trophies,
-        Accomplishments, Loot."""
-        self.scored: tuple[Any, ...] | None = None
-        self.counted = 0
-        """The Secrets of the cards and Terrible Things (:attr:`scored`)."""
-        self.mystery = -1
-        self.score = 0.0
-        """The Secrets with the Mystery tokens (:attr:`mystery` of them), scaled."""
-
-
-class _Sight:
-    """One observer's vector as last returned, and what each of its parts shows."""
-
-    __slots__ = (
-        "accomplishments",
-        "action",
-        "active",
-        "aside",
-        "board",
-        "choice",
-        "deck",
-        "dice",
-        "discount",
-        "exploits",
-        "here",
-        "last",
-        "locations",
-        "lying",
-        "mover",
-        "players",
-        "quota",
-        "rests",
-        "scenario",
-        "seated",
-        "step",
-        "supply",
-        "turn",
-        "vector",
-    )
-
-    def __init__(self, size: int, locations: tuple[int, ...], players: int) -> None:
-        self.vector = [0.0] * (size + 1)  # the last number takes what is written nowhere
-        self.locations = locations
-        self.step = size
-        self.active = self.turn = self.supply = self.discount = self.scenario = -2
-        self.mover: int | None = -2
-        self.choice: Any = False
-        self.quota: tuple[int, ...] | None = None
-        self.deck: tuple[int, ...] | None = None
-        self.last: tuple[int, ...] | None = None
-        self.board: tuple[int, ...] | None = None
-        self.lying: tuple[tuple[int, ...], ...] | None = None
-        self.accomplishments: tuple[int, ...] | None = None
-        self.seated: tuple[Player, ...] | None = None
-        self.players: list[Player | None] = [None] * players
-        self.rests: list[list[float] | None] = [None] * players
-        self.exploits: tuple[int, ...] | None = None
-        self.dice: Any = None
-        """The encounter's dice shown (None: no encounter, its part is zeros)."""
-        self.here: Any = None
-        self.aside: tuple[int, ...] | None = None
-        self.action: Any = None
-
-
-class AttFeatures:
-    """The features of one configured game (a player count and a card set)."""
-
-    __slots__ = (
-        "_active_at",
-        "_alone",
-        "_at",
-        "_board",
-        "_held",
-        "_idle",
-        "_known",
-        "_lately",
-        "_memo",
-        "_met",
-        "_most_combos",
-        "_most_dice",
-        "_mover_at",
-        "_nowhere",
-        "_order",
-        "_players",
-        "_sights",
-        "_supply",
-        "_turn",
-        "game",
-        "names",
-    )
+class _Layout:
+    """Where each part lies in the vector of one configured game, and the cards' numbers the
+    parts show; one per card set, player count and supply, kept for the process."""
 
     def __init__(self, game: AncientTerribleThings) -> None:
-        self.game = game
-        cards = game.cards
-        n = game.players
-        per_tier, supply = game.setup.per_tier, max(game.setup.supply, 1)
-        self._turn = 1 / (3 * per_tier + 1)
-        self._supply = (1 / supply, 1 / per_tier, 1 / len(cards.exploits))
-        self._most_combos = most_combos(game)
-        self._most_dice = most_focus_dice(game)
-        self.names = names = self._names()
-        nowhere = len(self.names)  # each observer's vector has one more number, never shown
-        self._active_at = tuple(
-            (*(len(STEPS) + (p - seat) % n for p in range(n)), nowhere, nowhere)
-            for seat in range(n)
-        )
-        """By observer, by active seat: where its ``active.*`` is (-1: nobody yet, -2:
-        nothing shown yet)."""
-        self._mover_at = {
-            seat: {
-                **{p: len(STEPS) + n + (p - seat) % n for p in range(n)},
-                None: nowhere,
-                CHANCE: len(STEPS) + 2 * n,
-                -2: nowhere,
-            }
-            for seat in range(n)
-        }
-        """By observer, by mover: where its ``mover.*`` is (``mover.chance`` for chance)."""
+        self.cards: Cards = game.cards
+        cards, n = game.cards, game.players
+        self.most_combos, self.most_dice = most_combos(game), most_focus_dice(game)
+        self.names = names = _names(game, self.most_combos, self.most_dice)
         first = names.index
-        self._at = {
+        per_tier = game.setup.per_tier
+        self.supply = max(game.setup.supply, 1)
+        self.scales = array(
+            "d", (1 / (3 * per_tier + 1), 1 / self.supply, 1 / per_tier, 1 / len(cards.exploits))
+        )
+        """Multiplying the turn, the supply, the encounters left and the Exploits left."""
+        self.rival_top = 3 * per_tier
+        self.at = {
             "choice": first("choice.reroll"),
             "when": first("turn"),
             "board": first(f"loc.{cards.locations[0].code}.in-play"),
+            "scenario": first(f"scenario.{cards.scenarios[0].code}"),
+            "accomplishments": first(f"acc.{cards.accomplishments[0].code}"),
+            "players": first("self.focus"),
             "hand": first(f"hand.{cards.exploits[0].code}"),
             "here": first("here.combo1.high"),
             "faces": first("f1.face"),
@@ -285,380 +161,655 @@ class AttFeatures:
             "action": first("a1.blank"),
         }
         """Where each part begins."""
-        self._order = tuple(
-            tuple(
-                (r, (seat + r) % n, first(f"{who}.focus"), first(f"{who}.focus") + 8)
-                for r, who in enumerate(RELATIVE[:n])
-            )
-            for seat in range(n)
+        # A player's row: its size, and where its parts begin.
+        at, player = self.at, self.at["players"]
+        self.player = (at["hand"] - player) // n
+        self.place = first(f"self.at.{cards.locations[0].code}") - player
+        self.trophies = first("self.trophies") - player
+        self.claimed = first(f"self.acc.{cards.accomplishments[0].code}") - player
+        self.loot = first(f"self.loot.{cards.loot[0].code}") - player
+        assert first(f"self.char.{cards.characters[0].code}") - player == HEAD
+        encounters, resources = cards.encounters, list(RESOURCES)
+        self.tier = array("i", (e.tier for e in encounters))
+        self.resource = array(
+            "i",
+            (resources.index(e.resource) if e.resource in resources else -1 for e in encounters),
         )
-        """By observer: each player (``self`` first): relative and absolute seat, where their
-        part begins and where its rest (after tokens, Secrets, hand size, Terrible Things)
-        begins."""
-        self._idle = [0.0] * (len(names) - self._at["here"])
-        self._known: dict[tuple[int, int], tuple[list[float], tuple[Combo, ...], float]] = {}
-        self._met: dict[tuple[tuple[int, ...], Combo], bool] = {}
-        """By sorted Focus dice and a combination: whether they form it."""
-        self._memo: dict[str, dict[Any, Any]] = {kind: {} for kind in PIECES}
-        """Pieces of the vector by kind, each by what it shows."""
-        self._lately: tuple[Any, list[float]] = (None, [])
-        """The turn, supplies and last resolution last shown, and their features."""
-        self._held = tuple(_shared([held / supply for held in range(supply + 1)]))
-        """Terrible Thing tokens by number, scaled by the supply."""
-        self._nowhere = [0.0] * LOCATION
-        """A location card not in play."""
-        self._board: tuple[Any, ...] = ()
-        """The board last shown (its objects) and its part."""
-        self._alone: dict[int, int] = {}
+        self.secrets = array("i", (e.secrets for e in encounters))
+        self.loot_secrets = array("i", (c.secrets for c in cards.loot))
+        self.claimed_secrets = array("i", (c.secrets for c in cards.accomplishments))
+        self.choice = {kind: i for i, kind in enumerate(CHOICES)}
+        self.action = {kind: i for i, kind in enumerate(ACTION_KINDS)}
+        # The combinations of each encounter under each scenario (-1: none first), in rows
+        # of most_combos: kind, minimum, size; how many, and how many are the card's own.
+        scenarios = (None, *cards.scenarios)
+        pairs = [(e, s) for e in encounters for s in scenarios]
+        self.count = array("i", (len(e.combos) + (len(s.combos) if s else 0) for e, s in pairs))
+        self.own = array("i", (len(e.combos) for e, _ in pairs))
+        rows = [[*e.combos, *(s.combos if s else ())] for e, s in pairs]
+        self.kind = array("i", [0] * (len(pairs) * self.most_combos))
+        self.minimum, self.size = array("i", self.kind), array("i", self.kind)
+        for k, row in enumerate(rows):
+            for i, combo in enumerate(row, k * self.most_combos):
+                self.kind[i] = COMBO_KINDS.index(combo.kind)
+                self.minimum[i], self.size[i] = combo.minimum, combo.size
+        self.odds = array("d", [-1.0] * len(pairs))
+        """The chance one roll of five dice forms a combination, by pair (-1: not yet known)."""
+        self.alone: dict[int, int] = {}
         """The Secrets of so many Mystery tokens alone."""
-        self._players = [_Seat() for _ in range(n)]
-        self._sights = [_Sight(len(names), (), n) for _ in range(n)]
 
-    def _names(self) -> tuple[str, ...]:
-        """Every feature's name, in the order :meth:`encode` writes them."""
-        cards, n = self.game.cards, self.game.players
-        locations = [c.code for c in cards.locations]
-        names = [f"step.{STEPS[step]}" for step in sorted(STEPS)]
-        names += [f"active.{r}" for r in RELATIVE[:n]]
-        names += [f"mover.{r}" for r in RELATIVE[:n]] + ["mover.chance"]
-        names += [f"choice.{kind}" for kind in CHOICES] + ["choice.amount"]
-        names += ["turn", "supply", "deck.tier1", "deck.tier2", "deck.tier3", "exploit-deck"]
-        names += ["discount", "last.defeated", "last.failed"]
-        for code in locations:
-            names += [f"loc.{code}.in-play", f"loc.{code}.enc"]
-            names += [f"loc.{code}.enc.tier{t}" for t in (1, 2, 3)]
-            names += [f"loc.{code}.enc.{r}" for r in RESOURCES]
-            names += [f"loc.{code}.enc.secrets", f"loc.{code}.enc.odds"]
-            names += [f"loc.{code}.{r}" for r in RESOURCES]
-        names += [f"scenario.{c.code}" for c in cards.scenarios]
-        names += [f"acc.{c.code}" for c in cards.accomplishments]
-        if n == 1:
-            names += ["rival.pile", "rival.secrets"]
-        for r in RELATIVE[:n]:
-            names += [f"{r}.{resource}" for resource in RESOURCES]
-            names += [f"{r}.{what}" for what in ("secrets", "exploits", "terrible", "unflipped")]
-            names += [f"{r}.char.{c.code}" for c in cards.characters]
-            names += [f"{r}.at.{code}" for code in locations]
-            names += [f"{r}.trophies"] + [f"{r}.trophies.{resource}" for resource in RESOURCES]
-            names += [f"{r}.acc.{c.code}" for c in cards.accomplishments]
-            names += [f"{r}.loot.{c.code}" for c in cards.loot]
-        names += [f"hand.{c.code}" for c in cards.exploits]
-        for i in range(1, self._most_combos + 1):
-            names += [f"here.combo{i}.{kind}" for kind in COMBO_KINDS]
-            names += [f"here.combo{i}.{what}" for what in ("min", "size", "scenario", "met")]
-        dice = [focus_die(i) for i in range(self._most_dice)]
-        names += [f"{die}.face" for die in dice]
-        names += [f"dice.count{face}" for face in FOCUS_FACES] + ["dice.focus"]
-        names += [f"{die}.aside" for die in dice]
-        for die in map(action_die, range(ACTION_DICE)):
-            names += [f"{die}.{kind}" for kind in ACTION_KINDS] + [f"{die}.used"]
-        return tuple(names)
 
-    # -- remembered pieces ----------------------------------------------------------------
+_LAYOUTS: dict[tuple[int, int, int, int], _Layout] = {}
 
-    def _piece(self, kind: str, key: Any) -> list[float]:
-        """The piece of ``kind`` that shows ``key``, built once by the method of that name."""
-        memo = self._memo[kind]
-        piece: list[float] | None = memo.get(key)
-        if piece is None:
-            piece = _remember(memo, key, _shared(getattr(self, f"_{kind}")(key)))
-        return piece
 
-    def _place(self, key: tuple[int, int]) -> list[float]:
-        """A character and the location card where the pawn stands (-1: none yet)."""
-        character, location = key
-        characters = len(self.game.cards.characters)
-        place = _hot(characters + len(self.game.cards.locations), ())
-        if character >= 0:
-            place[character] = 1.0
-        if location >= 0:
-            place[characters + location] = 1.0
-        return place
+def _layout(game: AncientTerribleThings) -> _Layout:
+    """The layout of ``game``'s vector, built once per process."""
+    key = (id(game.cards), game.players, game.setup.per_tier, game.setup.supply)
+    layout = _LAYOUTS.get(key)
+    if layout is None or layout.cards is not game.cards:
+        layout = _LAYOUTS[key] = _Layout(game)
+    return layout
 
-    def _trophies(self, trophies: tuple[int, ...]) -> list[float]:
-        """How many encounters defeated, and how many show each resource."""
-        shown = [self.game.cards.encounters[e].resource for e in trophies]
-        counted = [_capped(shown.count(r), KIND_TOP) for r in RESOURCES]
-        return [_capped(len(trophies), TROPHIES_TOP), *counted]
 
-    def _accomplishments(self, claimed: tuple[int, ...]) -> list[float]:
-        return _hot(len(self.game.cards.accomplishments), claimed)
+def _names(game: AncientTerribleThings, most_combos: int, most_dice: int) -> tuple[str, ...]:
+    """Every feature's name, in the order :meth:`AttFeatures.vector` writes them."""
+    cards, n = game.cards, game.players
+    locations = [c.code for c in cards.locations]
+    names = [f"step.{STEPS[step]}" for step in sorted(STEPS)]
+    names += [f"active.{r}" for r in RELATIVE[:n]]
+    names += [f"mover.{r}" for r in RELATIVE[:n]] + ["mover.chance"]
+    names += [f"choice.{kind}" for kind in CHOICES] + ["choice.amount"]
+    names += ["turn", "supply", "deck.tier1", "deck.tier2", "deck.tier3", "exploit-deck"]
+    names += ["discount", "last.defeated", "last.failed"]
+    for code in locations:
+        names += [f"loc.{code}.in-play", f"loc.{code}.enc"]
+        names += [f"loc.{code}.enc.tier{t}" for t in (1, 2, 3)]
+        names += [f"loc.{code}.enc.{r}" for r in RESOURCES]
+        names += [f"loc.{code}.enc.secrets", f"loc.{code}.enc.odds"]
+        names += [f"loc.{code}.{r}" for r in RESOURCES]
+    names += [f"scenario.{c.code}" for c in cards.scenarios]
+    names += [f"acc.{c.code}" for c in cards.accomplishments]
+    if n == 1:
+        names += ["rival.pile", "rival.secrets"]
+    for r in RELATIVE[:n]:
+        names += [f"{r}.{resource}" for resource in RESOURCES]
+        names += [f"{r}.{what}" for what in ("secrets", "exploits", "terrible", "unflipped")]
+        names += [f"{r}.char.{c.code}" for c in cards.characters]
+        names += [f"{r}.at.{code}" for code in locations]
+        names += [f"{r}.trophies"] + [f"{r}.trophies.{resource}" for resource in RESOURCES]
+        names += [f"{r}.acc.{c.code}" for c in cards.accomplishments]
+        names += [f"{r}.loot.{c.code}" for c in cards.loot]
+    names += [f"hand.{c.code}" for c in cards.exploits]
+    for i in range(1, most_combos + 1):
+        names += [f"here.combo{i}.{kind}" for kind in COMBO_KINDS]
+        names += [f"here.combo{i}.{what}" for what in ("min", "size", "scenario", "met")]
+    dice = [focus_die(i) for i in range(most_dice)]
+    names += [f"{die}.face" for die in dice]
+    names += [f"dice.count{face}" for face in FOCUS_FACES] + ["dice.focus"]
+    names += [f"{die}.aside" for die in dice]
+    for die in map(action_die, range(ACTION_DICE)):
+        names += [f"{die}.{kind}" for kind in ACTION_KINDS] + [f"{die}.used"]
+    return tuple(names)
 
-    def _loot(self, key: tuple[tuple[int, ...], tuple[int, ...]]) -> list[float]:
-        """Loot owned: 1 ready, -1 exhausted."""
-        owned, exhausted = key
-        loot = _hot(len(self.game.cards.loot), owned)
-        for index in exhausted:
-            loot[index] = -1.0
-        return loot
 
-    def _hand(self, exploits: tuple[int, ...]) -> list[float]:
-        return _hot(len(self.game.cards.exploits), exploits)
+@cython.cclass
+class _Seat:
+    """What a player's row shows: the objects and numbers it was written from."""
 
-    def _location(self, key: tuple[int, tuple[int, ...], int]) -> list[float]:
-        """A location card in play: its encounter (if any) and the tokens lying there."""
-        encounter, lying, scenario = key
-        found = [0.0] * 10
-        if encounter >= 0:
-            card = self.game.cards.encounters[encounter]
-            found = [1.0, *(float(card.tier == t) for t in (1, 2, 3))]
-            found += [float(card.resource == r) for r in RESOURCES]
-            found += [card.secrets / 9, self._combos(encounter, scenario)[2]]
-        return [1.0, *found, *(_capped(count, LYING_TOP) for count in lying)]
+    player: object
+    locations: object
+    trophies: object
+    claimed: object
+    loot: object
+    exhausted: object
+    character: cython.Py_ssize_t
+    pawn: cython.Py_ssize_t
+    terrible: cython.Py_ssize_t
+    counted: cython.Py_ssize_t
+    """The Secrets of the cards and Terrible Things (``scoring.secrets`` without tokens)."""
+    mystery: cython.Py_ssize_t
+    score: cython.double
+    """The Secrets with the Mystery tokens (:attr:`mystery` of them), scaled."""
 
-    def _table(self, key: tuple[int, tuple[int, ...]]) -> list[float]:
-        """The scenario and the Accomplishments in play."""
-        scenario, accomplishments = key
-        cards = self.game.cards
-        table = _hot(len(cards.scenarios), (scenario,) if scenario >= 0 else ())
-        return table + _hot(len(cards.accomplishments), accomplishments)
+    def __init__(self) -> None:
+        self.player = self.locations = self.trophies = self.claimed = None
+        self.loot = self.exhausted = None
+        self.character = self.pawn = self.terrible = self.mystery = -2
+        self.counted, self.score = 0, 0.0
 
-    def _faces(self, focus: tuple[int, ...]) -> list[float]:
-        """The Focus dice's faces, and how many show each face."""
-        faces = [*map(SIXTHS.__getitem__, focus), *self._idle[: self._most_dice - len(focus)]]
-        counted = map(focus.count, FOCUS_FACES)
-        return [
-            *faces,
-            *(COUNTS[c] if c <= COUNT_TOP else 1.0 for c in counted),
-            len(focus) / self._most_dice,
-        ]
 
-    def _aside(self, aside: tuple[int, ...]) -> list[float]:
-        return _hot(self._most_dice, aside)
+@cython.cclass
+class AttFeatures:
+    """The features of one configured game (a player count and a card set)."""
 
-    def _action(self, key: tuple[tuple[str, ...], tuple[bool, ...]]) -> list[float]:
-        """The Action dice: the symbol each shows, and whether it is spent."""
-        action = [0.0] * (5 * ACTION_DICE)
-        for i, (symbol, used) in enumerate(zip(*key, strict=True)):
-            if symbol:
-                action[5 * i + ACTION_KINDS.index(symbol)] = 1.0
-            action[5 * i + 4] = float(used)
-        return action
+    game = cython.declare(object, visibility="public")
+    names = cython.declare(tuple, visibility="public")
+    _layout: _Layout
+    _to_move: Callable[[AttState], int | None]
+    _n: cython.Py_ssize_t
+    _size: cython.Py_ssize_t
+    _array: npt.NDArray[np.float32]
+    """The staging vector: the parts every observer sees alike, at their places."""
+    _out: cython.float[::1]
+    _rows: cython.float[::1]
+    """Each player's part, by seat."""
+    _seats: list[_Seat]
+    _count: cython.int[::1]
+    """How many Focus dice show each face (scratch)."""
+    _scales: cython.double[::1]
+    _tier: cython.int[::1]
+    _resource: cython.int[::1]
+    _secrets: cython.int[::1]
+    _loot_secrets: cython.int[::1]
+    _claimed_secrets: cython.int[::1]
+    _kind: cython.int[::1]
+    _minimum: cython.int[::1]
+    _dice_in: cython.int[::1]
+    _combos: cython.int[::1]
+    _own: cython.int[::1]
+    _odds: cython.double[::1]
+    _scenarios: cython.Py_ssize_t
+    _most_combos: cython.Py_ssize_t
+    _most_dice: cython.Py_ssize_t
+    _supply: cython.double
+    _choice_at: cython.Py_ssize_t
+    _when_at: cython.Py_ssize_t
+    _board_at: cython.Py_ssize_t
+    _scenario_at: cython.Py_ssize_t
+    _accomplishments_at: cython.Py_ssize_t
+    _players_at: cython.Py_ssize_t
+    _player: cython.Py_ssize_t
+    _place: cython.Py_ssize_t
+    _trophies: cython.Py_ssize_t
+    _claimed: cython.Py_ssize_t
+    _loot: cython.Py_ssize_t
+    _hand_at: cython.Py_ssize_t
+    _here_at: cython.Py_ssize_t
+    _faces_at: cython.Py_ssize_t
+    _aside_at: cython.Py_ssize_t
+    _action_at: cython.Py_ssize_t
+    # What the staging vector shows: the objects and numbers each part was written from.
+    _choice: object
+    _turn: cython.Py_ssize_t
+    _left: cython.Py_ssize_t
+    _discount: cython.Py_ssize_t
+    _last: object
+    _quota: object
+    _deck: object
+    _board: object
+    _lying: object
+    _locations: object
+    _accomplishments: object
+    _rival: object
+    _rival_board: object
+    _rival_pile: object
+    _rival_score: cython.double
+    """The solo rival's Secrets, scaled, for that board and pile."""
+    _scenario: cython.Py_ssize_t
+    _seated: object
+    _located: object
+    _staged: cython.Py_ssize_t
+    """The observer the players' rows were copied in for (-2: none since they changed)."""
+    _hand: object
+    _hand_seat: cython.Py_ssize_t
+    _dice: object
+    _encounter: cython.Py_ssize_t
+    _dice_scenario: cython.Py_ssize_t
 
-    def _combos(
-        self, encounter: int, scenario: int
-    ) -> tuple[list[float], tuple[Combo, ...], float]:
-        """The combinations that defeat ``encounter`` under ``scenario`` (the card's, then the
-        scenario's): described, as the rules test them, and the chance one roll forms one."""
-        key = (encounter, scenario)
-        known = self._known.get(key)
-        if known is None:
-            cards = self.game.cards
-            printed = list(cards.encounters[encounter].combos)
-            own = len(printed)
-            if scenario >= 0:
-                printed += cards.scenarios[scenario].combos
-            block = [0.0] * (8 * self._most_combos)
-            for i, c in enumerate(printed):
-                block[8 * i + COMBO_KINDS.index(c.kind)] = 1.0
-                block[8 * i + 4 : 8 * i + 7] = [c.minimum / 6, c.size / 6, float(i >= own)]
-            combos = tuple((c.kind, c.minimum, c.size) for c in printed)
-            odds = float(reroll_odds((NO_FACE,) * FOCUS_DICE, range(FOCUS_DICE), combos))
-            known = self._known[key] = (_shared(block), combos, odds)
-        return known
+    def __init__(self, game: AncientTerribleThings) -> None:
+        layout = _layout(game)
+        self.game, self.names, self._layout = game, layout.names, layout
+        self._to_move = game.to_move
+        self._n = n = game.players
+        self._size = len(layout.names)
+        self._array = np.zeros(self._size, np.float32)
+        self._out = self._array
+        self._rows = np.zeros(n * layout.player, np.float32)
+        self._seats = [_Seat() for _ in range(n)]
+        self._count = array("i", [0] * 8)
+        self._scales, self._tier, self._resource = layout.scales, layout.tier, layout.resource
+        self._secrets, self._loot_secrets = layout.secrets, layout.loot_secrets
+        self._claimed_secrets = layout.claimed_secrets
+        self._kind, self._minimum, self._dice_in = layout.kind, layout.minimum, layout.size
+        self._combos, self._own, self._odds = layout.count, layout.own, layout.odds
+        self._scenarios = len(game.cards.scenarios)
+        self._most_combos, self._most_dice = layout.most_combos, layout.most_dice
+        self._supply = layout.supply
+        at = layout.at
+        self._choice_at, self._when_at, self._board_at = at["choice"], at["when"], at["board"]
+        self._scenario_at, self._accomplishments_at = at["scenario"], at["accomplishments"]
+        self._players_at, self._player, self._place = at["players"], layout.player, layout.place
+        self._trophies, self._claimed, self._loot = layout.trophies, layout.claimed, layout.loot
+        self._hand_at, self._here_at, self._faces_at = at["hand"], at["here"], at["faces"]
+        self._aside_at, self._action_at = at["aside"], at["action"]
+        self._choice = self._last = self._quota = self._deck = None
+        self._board = self._lying = self._locations = self._accomplishments = None
+        self._rival = self._rival_board = self._rival_pile = None
+        self._seated = self._located = None
+        self._hand = self._dice = None
+        self._rival_score = 0.0
+        self._turn = self._left = self._discount = self._scenario = -2
+        self._staged = self._hand_seat = self._encounter = self._dice_scenario = -2
 
-    def _when(
-        self, key: tuple[int, int, tuple[int, ...], int, int, tuple[int, ...]]
-    ) -> list[float]:
-        """The turn, the supplies, the last resolution."""
-        turn, supply, quota, deck, discount, last = key
-        per_token, per_card, per_exploit = self._supply
-        return [
-            min(turn * self._turn, 1.0),
-            supply * per_token,
-            *(count * per_card for count in quota),
-            deck * per_exploit,
-            _capped(discount, DISCOUNT_TOP),
-            *LAST_HOT[0 if last[0] < 0 else 1 if last[2] >= 0 else 2],
-        ]
-
-    # -- the parts ------------------------------------------------------------------------
-
-    def _board_part(self, state: AttState) -> list[float]:
-        """The location cards, the scenario, the Accomplishments in play, the solo rival: built
-        once for each board the observers are shown."""
-        key = (state.board, state.on_location, state.accomplishments, state.scenario)
-        if self._board[:4] == key:
-            shown: list[float] = self._board[4]
-            return shown
-        memo = self._memo["location"]
-        places = [self._nowhere] * len(self.game.cards.locations)
-        board, lying, scenario = state.board, state.on_location, state.scenario
-        for slot, location in enumerate(state.locations):
-            where = (board[slot], lying[slot], scenario)
-            places[location] = memo.get(where) or self._piece("location", where)
-        part: list[float] = []
-        for place in places:
-            part += place
-        part += self._piece("table", (scenario, state.accomplishments))
-        if self.game.players == 1:
-            part.append(_capped(len(state.rival), 3 * self.game.setup.per_tier))
-            part.append(_between(rival_secrets(self.game, state) / RIVAL_TOP))
-        self._board = (*key, part)
-        return part
-
-    def _see(self, seen: _Seat, player: Player, locations: tuple[int, ...]) -> None:
-        """Build what everyone sees of ``player`` into ``seen``, reusing what did not change
-        (mostly only the tokens do)."""
-        old = seen.player
-        if (
-            old is None
-            or old[CARDS] != player[CARDS]
-            or old.character != player.character
-            or seen.locations is not locations
-        ):
-            memo, piece = self._memo, self._piece
-            at, trophies, claimed = player.location, player.trophies, player.accomplishments
-            place = (player.character, locations[at] if at >= 0 else -1)
-            owned = (player.loot, player.exhausted)
-            seen.rest = [
-                *(memo["place"].get(place) or piece("place", place)),
-                *(memo["trophies"].get(trophies) or piece("trophies", trophies)),
-                *(memo["accomplishments"].get(claimed) or piece("accomplishments", claimed)),
-                *(memo["loot"].get(owned) or piece("loot", owned)),
-            ]
-            seen.locations = locations
-            scored = (trophies, player.loot, claimed, player.terrible)
-            if scored != seen.scored:
-                seen.scored, seen.counted, seen.mystery = scored, self._counted(player), -1
-        focus, mystery, treasure, feat = player.tokens
-        if mystery != seen.mystery:
-            alone = self._alone.get(mystery)
-            if alone is None:
-                alone = self._alone[mystery] = secrets(self.game, _holding(MYSTERY, mystery))
-            score = _between((seen.counted + alone) / SECRETS_TOP)
-            seen.mystery, seen.score = mystery, _SHARED.setdefault(score, score)
-        hand, held, terrible = len(player.exploits), self._held, player.terrible
-        seen.head = [
-            TOKENS[focus] if focus <= TOKENS_TOP else 1.0,
-            TOKENS[mystery] if mystery <= TOKENS_TOP else 1.0,
-            TOKENS[treasure] if treasure <= TOKENS_TOP else 1.0,
-            TOKENS[feat] if feat <= TOKENS_TOP else 1.0,
-            seen.score,
-            HAND[hand] if hand <= HAND_TOP else 1.0,
-            held[terrible],  # at most the supply the game began with
-            held[terrible - player.flipped],
-        ]
-        seen.player = player
-
-    def _counted(self, player: Player) -> int:
-        """The Secrets of a player's cards and Terrible Things, without the Mystery tokens
-        (their own Secrets are added: ``scoring.secrets`` sums them up)."""
-        return secrets(self.game, player._replace(tokens=NONE))
-
-    def _show_players(
-        self, sight: _Sight, players: tuple[Player, ...], locations: tuple[int, ...], seat: int
-    ) -> None:
-        """Write the players who changed: their tokens and counts, and the rest if it changed."""
-        v, cache, shown, rests = sight.vector, self._players, sight.players, sight.rests
-        for r, p, head, rest in self._order[seat]:
-            player = players[p]
-            if player is not shown[r]:
-                shown[r] = player
-                seen = cache[p]
-                if seen.player is not player:
-                    self._see(seen, player, locations)
-                v[head:rest] = seen.head
-                if seen.rest is not rests[r]:
-                    rests[r] = seen.rest
-                    v[rest : rest + len(seen.rest)] = seen.rest
-
-    def _show_dice(self, sight: _Sight, state: AttState) -> None:
-        """Write the parts of the encounter that changed: combinations and faces, dice set
-        aside, Action dice."""
-        v, at, dice = sight.vector, self._at, state.dice
-        focus = dice.focus
-        here = (state.board[state.players[state.active].location], state.scenario, focus)
-        if here != sight.here:
-            sight.here = here
-            described, combos, _ = self._known.get(here[:2]) or self._combos(*here[:2])
-            start = at["here"]
-            v[start : start + len(described)] = described
-            if NO_FACE not in focus:
-                faces, met = tuple(sorted(focus)), self._met
-                for i, combo in enumerate(combos):
-                    formed = met.get((faces, combo))
-                    if formed is None:
-                        formed = _remember(met, (faces, combo), meets(combo, faces))
-                    if formed:
-                        v[start + 8 * i + 7] = 1.0
-            v[at["faces"] : at["aside"]] = self._piece("faces", focus)
-        if dice.aside is not sight.aside:
-            sight.aside = dice.aside
-            v[at["aside"] : at["action"]] = self._piece("aside", dice.aside)
-        action = (dice.action, dice.used)
-        if action != sight.action:
-            sight.action = action
-            v[at["action"] : -1] = self._piece("action", action)
-        sight.dice = dice
-
-    # -- the vector -----------------------------------------------------------------------
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game alone: the rest is worked out again."""
+        return (AttFeatures, (self.game,))
 
     def encode(self, state: AttState, seat: int) -> list[float]:
-        """What ``seat`` sees of ``state``: ``len(names)`` numbers in [-1, 1]."""
-        sight = self._sights[seat]
-        if state.locations is not sight.locations:  # a new game, or a location dealt
-            sight = self._sights[seat] = _Sight(
-                len(self.names), state.locations, len(self._players)
-            )
-        v = sight.vector
-        step, active, mover, choice = (
-            state.step,
-            state.active,
-            self.game.to_move(state),
-            state.choice,
-        )
-        if step != sight.step:
-            v[sight.step], v[step], sight.step = 0.0, 1.0, step  # step.*: the first features
-        if active != sight.active:
-            at_active = self._active_at[seat]
-            v[at_active[sight.active]], v[at_active[active]], sight.active = 0.0, 1.0, active
-        if mover != sight.mover:
-            at_mover = self._mover_at[seat]
-            v[at_mover[sight.mover]], v[at_mover[mover]], sight.mover = 0.0, 1.0, mover
-        if choice is not sight.choice:
-            sight.choice, at = choice, self._at["choice"]
-            v[at : at + len(CHOICES) + 1] = CHOICE_PART[None if choice is None else choice[:2]]
+        """What ``seat`` sees of ``state``: ``len(names)`` numbers in [-1, 1] (float32 values:
+        :meth:`vector` as a list)."""
+        numbers: list[float] = self.vector(state, seat).tolist()
+        return numbers
+
+    def vector(self, state: AttState, seat: cython.Py_ssize_t) -> npt.NDArray[np.float32]:
+        """What ``seat`` sees of ``state``, as a new float32 array (the caller's to keep)."""
+        out: cython.float[::1] = self._out
+        n: cython.Py_ssize_t = self._n
+        i: cython.Py_ssize_t
+        at: cython.Py_ssize_t
+        card: cython.Py_ssize_t
+        if not 0 <= seat < n:
+            raise IndexError(f"no seat {seat} at a table of {n}")
+        # The step, whose turn and whose decision: one-hot, written at every call.
+        for i in range(self._choice_at):
+            out[i] = 0.0
+        step: cython.Py_ssize_t = state.step
+        out[step] = 1.0
+        active: cython.Py_ssize_t = state.active
+        if active >= 0:
+            out[STEP_COUNT + (active - seat + n) % n] = 1.0
+        mover = self._to_move(state)
+        if mover is not None:
+            at = mover
+            out[STEP_COUNT + n + (n if at == CHANCE_SEAT else (at - seat + n) % n)] = 1.0
+        choice = state.choice
+        if choice is not self._choice:
+            self._choice = choice
+            self._write_choice(choice)
+        # The turn, the supplies, the last resolution.
+        turn: cython.Py_ssize_t = state.turn
+        left: cython.Py_ssize_t = state.supply
+        discount: cython.Py_ssize_t = state.discount
+        last, quota, deck = state.last, state.quota, state.exploit_deck
         if (
-            state.turn != sight.turn
-            or state.last is not sight.last  # with every Terrible Thing taken from the supply
-            or state.quota is not sight.quota
-            or state.exploit_deck is not sight.deck
-            or state.discount != sight.discount
+            last is not self._last
+            or quota is not self._quota
+            or deck is not self._deck
+            or turn != self._turn
+            or left != self._left
+            or discount != self._discount
         ):
-            sight.turn, sight.supply, sight.quota = state.turn, state.supply, state.quota
-            sight.deck, sight.discount, sight.last = state.exploit_deck, state.discount, state.last
-            deck, discount, last = len(state.exploit_deck), state.discount, state.last
-            when = (state.turn, state.supply, state.quota, deck, discount, last)
-            if when != self._lately[0]:
-                self._lately = (when, _shared(self._when(when)))
-            at = self._at["when"]
-            v[at : at + 9] = self._lately[1]
+            self._last, self._quota, self._deck = last, quota, deck
+            self._turn, self._left, self._discount = turn, left, discount
+            self._write_when(turn, left, quota, len(deck), discount, last)
+        # The board.
+        locations, board, lying = state.locations, state.board, state.on_location
+        accomplishments = state.accomplishments
+        scenario: cython.Py_ssize_t = state.scenario
+        rival = state.rival if n == 1 else None
         if (
-            state.board is not sight.board  # new with every location dealt, and with the rival
-            or state.on_location is not sight.lying
-            or state.accomplishments is not sight.accomplishments
-            or state.scenario != sight.scenario
+            board is not self._board
+            or lying is not self._lying
+            or locations is not self._locations
+            or accomplishments is not self._accomplishments
+            or scenario != self._scenario
+            or rival is not self._rival
         ):
-            sight.board, sight.lying = state.board, state.on_location
-            sight.accomplishments, sight.scenario = state.accomplishments, state.scenario
-            part = self._board_part(state)
-            at = self._at["board"]
-            v[at : at + len(part)] = part
+            self._board, self._lying, self._locations = board, lying, locations
+            self._accomplishments, self._scenario, self._rival = accomplishments, scenario, rival
+            self._write_board(state)
+        # The players, turned to the observer, and the observer's hand.
         players = state.players
-        if players is not sight.seated:  # someone changed since this seat last looked
-            sight.seated = players
-            self._show_players(sight, players, state.locations, seat)
-        exploits = players[seat].exploits
-        if exploits is not sight.exploits:
-            sight.exploits = exploits
-            at = self._at["hand"]
-            part = self._piece("hand", exploits)
-            v[at : at + len(part)] = part
-        if state.step == ENCOUNTER and state.dice.focus:
-            if state.dice is not sight.dice:
-                self._show_dice(sight, state)
-        elif sight.dice is not None:
-            sight.dice = sight.here = sight.aside = sight.action = None
-            v[self._at["here"] : -1] = self._idle
-        return v[:-1]
+        if players is not self._seated or locations is not self._located:
+            self._seated, self._located = players, locations
+            for i in range(n):
+                player = players[i]
+                seen: _Seat = self._seats[i]
+                if player is not seen.player or locations is not seen.locations:
+                    self._write_player(i, player, locations)
+                    self._staged = -2
+        if seat != self._staged:
+            self._staged = seat
+            rows: cython.float[::1] = self._rows
+            size: cython.Py_ssize_t = self._player
+            start: cython.Py_ssize_t
+            at = self._players_at
+            for card in range(n):
+                start = ((seat + card) % n) * size
+                for i in range(size):
+                    out[at + i] = rows[start + i]
+                at += size
+        exploits = cython.cast(tuple, players[seat])[EXPLOITS]
+        if exploits is not self._hand or seat != self._hand_seat:
+            self._hand, self._hand_seat = exploits, seat
+            at = self._hand_at
+            for i in range(at, self._here_at):
+                out[i] = 0.0
+            for card in exploits:
+                out[at + card] = 1.0
+        # The encounter.
+        dice = state.dice
+        if step == ENCOUNTER_STEP and active >= 0 and len(cython.cast(tuple, dice)[FOCUS]) > 0:
+            card = cython.cast(tuple, players[active])[PAWN]
+            encounter: cython.Py_ssize_t = board[card] if 0 <= card < len(board) else -1
+            if (
+                dice is not self._dice
+                or encounter != self._encounter
+                or scenario != self._dice_scenario
+            ):
+                self._dice, self._encounter, self._dice_scenario = dice, encounter, scenario
+                self._write_dice(dice, encounter, scenario)
+        elif self._dice is not None:
+            self._dice = None
+            for i in range(self._here_at, self._size):
+                out[i] = 0.0
+        copy: npt.NDArray[np.float32] = self._array.copy()
+        return copy
+
+    # -- the parts, written when their objects changed ------------------------------------
+
+    @cython.cfunc
+    def _write_choice(self, choice: Choice | None) -> None:
+        """The choice in progress: its kind, its amount."""
+        out: cython.float[::1] = self._out
+        at: cython.Py_ssize_t = self._choice_at
+        i: cython.Py_ssize_t
+        for i in range(CHOICE_COUNT + 1):
+            out[at + i] = 0.0
+        if choice is not None:
+            i = self._layout.choice.get(choice[0], -1)
+            if i >= 0:
+                out[at + i] = 1.0
+            i = choice[1]
+            out[at + CHOICE_COUNT] = i / 6
+
+    @cython.cfunc
+    def _write_when(
+        self,
+        turn: cython.Py_ssize_t,
+        left: cython.Py_ssize_t,
+        quota: tuple[int, ...],
+        deck: cython.Py_ssize_t,
+        discount: cython.Py_ssize_t,
+        last: tuple[int, int, int],
+    ) -> None:
+        """The turn, the supplies, the last resolution."""
+        out: cython.float[::1] = self._out
+        scales: cython.double[::1] = self._scales
+        at: cython.Py_ssize_t = self._when_at
+        out[at] = min(turn * scales[0], 1.0)
+        out[at + 1] = left * scales[1]
+        i: cython.Py_ssize_t
+        count: cython.Py_ssize_t
+        for i in range(3):
+            count = quota[i]
+            out[at + 2 + i] = count * scales[2]
+        out[at + 5] = deck * scales[3]
+        out[at + 6] = min(discount, DISCOUNT_TOP) / DISCOUNT_TOP
+        seat: cython.Py_ssize_t = last[0]
+        combo: cython.Py_ssize_t = last[2]
+        out[at + 7] = 1.0 if seat >= 0 and combo >= 0 else 0.0
+        out[at + 8] = 1.0 if seat >= 0 and combo < 0 else 0.0
+
+    @cython.cfunc
+    def _write_board(self, state: AttState) -> None:
+        """The location cards, the scenario, the Accomplishments in play, the solo rival."""
+        out: cython.float[::1] = self._out
+        i: cython.Py_ssize_t
+        begin: cython.Py_ssize_t = self._board_at
+        for i in range(begin, self._players_at):
+            out[i] = 0.0
+        locations, board, lying = state.locations, state.board, state.on_location
+        scenario: cython.Py_ssize_t = state.scenario
+        slot: cython.Py_ssize_t
+        at: cython.Py_ssize_t
+        card: cython.Py_ssize_t
+        kind: cython.Py_ssize_t
+        count: cython.Py_ssize_t
+        for slot in range(len(locations)):
+            card = locations[slot]
+            at = begin + LOCATION * card
+            out[at] = 1.0
+            card = board[slot]
+            if card >= 0:
+                out[at + 1] = 1.0
+                kind = self._tier[card]
+                if 1 <= kind <= 3:
+                    out[at + 1 + kind] = 1.0
+                kind = self._resource[card]
+                if kind >= 0:
+                    out[at + 5 + kind] = 1.0
+                out[at + 9] = self._secrets[card] / 9
+                out[at + 10] = self._odds_of(card * (self._scenarios + 1) + scenario + 1)
+            at += 11
+            for count in lying[slot]:
+                out[at] = min(count, LYING_TOP) / LYING_TOP
+                at += 1
+        if scenario >= 0:
+            out[self._scenario_at + scenario] = 1.0
+        for card in state.accomplishments:
+            out[self._accomplishments_at + card] = 1.0
+        if self._n == 1:
+            count, kind = len(state.rival), self._layout.rival_top
+            out[self._players_at - 2] = min(count, kind) / kind
+            if board is not self._rival_board or state.rival is not self._rival_pile:
+                self._rival_board, self._rival_pile = board, state.rival
+                score: cython.double = rival_secrets(self.game, state) / RIVAL_TOP
+                self._rival_score = max(-1.0, min(1.0, score))
+            out[self._players_at - 1] = self._rival_score
+
+    @cython.cfunc
+    def _write_player(self, p: cython.Py_ssize_t, player: Player, locations: Any) -> None:
+        """Player ``p``'s row: its tokens and counts, and its cards if they changed."""
+        seen: _Seat = self._seats[p]
+        rows: cython.float[::1] = self._rows
+        fields: tuple[Any, ...] = cython.cast(tuple, player)
+        at: cython.Py_ssize_t = p * self._player
+        i: cython.Py_ssize_t
+        card: cython.Py_ssize_t
+        character: cython.Py_ssize_t = fields[CHARACTER]
+        pawn: cython.Py_ssize_t = fields[PAWN]
+        terrible: cython.Py_ssize_t = fields[TERRIBLE]
+        trophies, claimed = fields[TROPHIES], fields[CLAIMED]
+        loot, exhausted = fields[LOOT], fields[EXHAUSTED]
+        # The cards, and the Secrets they score (each compared as an object, then as a value).
+        scored: cython.bint = (
+            terrible != seen.terrible
+            or (trophies is not seen.trophies and trophies != seen.trophies)
+            or (claimed is not seen.claimed and claimed != seen.claimed)
+            or (loot is not seen.loot and loot != seen.loot)
+        )
+        if (
+            scored
+            or character != seen.character
+            or pawn != seen.pawn
+            or locations is not seen.locations
+            or (exhausted is not seen.exhausted and exhausted != seen.exhausted)
+        ):
+            seen.character, seen.pawn, seen.locations = character, pawn, locations
+            seen.trophies, seen.claimed, seen.loot = trophies, claimed, loot
+            seen.exhausted, seen.terrible = exhausted, terrible
+            self._write_cards(at, player, locations)
+        if scored:
+            seen.counted = self._counted(player)
+            seen.mystery = -1
+        tokens: tuple[Any, ...] = fields[TOKENS]
+        mystery: cython.Py_ssize_t = tokens[MYSTERY]
+        if mystery != seen.mystery:
+            alone: dict[int, int] = self._layout.alone
+            if mystery not in alone:
+                only = tuple(mystery if r == MYSTERY else 0 for r in range(len(NONE)))
+                alone[mystery] = secrets(self.game, NOBODY._replace(tokens=only))
+            score: cython.double = (seen.counted + alone[mystery]) / SECRETS_TOP
+            seen.mystery, seen.score = mystery, max(-1.0, min(1.0, score))
+        for i in range(RESOURCE_COUNT):
+            card = tokens[i]
+            rows[at + i] = min(card, TOKENS_TOP) / TOKENS_TOP
+        rows[at + 4] = seen.score
+        card = len(fields[EXPLOITS])
+        rows[at + 5] = min(card, HAND_TOP) / HAND_TOP
+        rows[at + 6] = terrible / self._supply
+        card = fields[FLIPPED]
+        rows[at + 7] = (terrible - card) / self._supply
+        seen.player = player
+
+    @cython.cfunc
+    def _write_cards(self, at: cython.Py_ssize_t, player: Player, locations: Any) -> None:
+        """A player's character, where the pawn stands, trophies, Accomplishments, Loot."""
+        rows: cython.float[::1] = self._rows
+        fields: tuple[Any, ...] = cython.cast(tuple, player)
+        i: cython.Py_ssize_t
+        card: cython.Py_ssize_t
+        count: cython.Py_ssize_t
+        for i in range(at + HEAD, at + self._player):
+            rows[i] = 0.0
+        card = fields[CHARACTER]
+        if card >= 0:
+            rows[at + HEAD + card] = 1.0
+        card = fields[PAWN]
+        if card >= 0:
+            card = locations[card]
+            rows[at + self._place + card] = 1.0
+        trophies = fields[TROPHIES]
+        count = len(trophies)
+        rows[at + self._trophies] = min(count, TROPHIES_TOP) / TROPHIES_TOP
+        for i in range(RESOURCE_COUNT):
+            count = 0
+            for card in trophies:
+                count += self._resource[card] == i
+            rows[at + self._trophies + 1 + i] = min(count, KIND_TOP) / KIND_TOP
+        for card in fields[CLAIMED]:
+            rows[at + self._claimed + card] = 1.0
+        for card in fields[LOOT]:
+            rows[at + self._loot + card] = 1.0
+        for card in fields[EXHAUSTED]:
+            rows[at + self._loot + card] = -1.0
+
+    @cython.cfunc
+    def _counted(self, player: Player) -> cython.Py_ssize_t:
+        """A player's Secrets without its tokens, as ``scoring.secrets`` counts them: the
+        printed Secrets of its trophies, Loot and Accomplishments, and the Terrible Things."""
+        fields: tuple[Any, ...] = cython.cast(tuple, player)
+        total: cython.Py_ssize_t = terrible_penalty(fields[TERRIBLE])
+        card: cython.Py_ssize_t
+        for card in fields[TROPHIES]:
+            total += self._secrets[card]
+        for card in fields[LOOT]:
+            total += self._loot_secrets[card]
+        for card in fields[CLAIMED]:
+            total += self._claimed_secrets[card]
+        return total
+
+    @cython.cfunc
+    def _write_dice(
+        self, dice: Dice, encounter: cython.Py_ssize_t, scenario: cython.Py_ssize_t
+    ) -> None:
+        """The encounter: its combinations (formed or not), the dice."""
+        out: cython.float[::1] = self._out
+        count: cython.int[::1] = self._count
+        fields: tuple[Any, ...] = cython.cast(tuple, dice)
+        i: cython.Py_ssize_t
+        for i in range(self._here_at, self._size):
+            out[i] = 0.0
+        for i in range(8):
+            count[i] = 0
+        focus: tuple[Any, ...] = fields[FOCUS]
+        rolled: cython.bint = True
+        face: cython.Py_ssize_t
+        dies: cython.Py_ssize_t = len(focus)
+        at: cython.Py_ssize_t = self._faces_at
+        for i in range(dies):
+            face = focus[i]
+            if i < self._most_dice:
+                out[at + i] = face / 6
+            if face == 0:
+                rolled = False
+            elif 1 <= face <= 6:
+                count[face] += 1
+        at += self._most_dice
+        for i in range(6):
+            face = count[i + 1]
+            out[at + i] = min(face, COUNT_TOP) / COUNT_TOP
+        out[at + 6] = dies / self._most_dice
+        for face in fields[ASIDE]:
+            out[self._aside_at + face] = 1.0
+        action: tuple[Any, ...] = fields[ACTION]
+        used: tuple[Any, ...] = fields[USED]
+        at = self._action_at
+        for i in range(min(len(action), len(used), ACTION_DICE)):
+            if action[i]:
+                face = self._layout.action[action[i]]
+                out[at + face] = 1.0
+            out[at + 4] = 1.0 if used[i] else 0.0
+            at += 5
+        # The combinations, and which the dice form.
+        if encounter < 0:
+            return
+        pair: cython.Py_ssize_t = encounter * (self._scenarios + 1) + scenario + 1
+        formed: cython.Py_ssize_t = self._formed(pair, count, 0) if rolled else 0
+        row: cython.Py_ssize_t = pair * self._most_combos
+        at = self._here_at
+        for i in range(self._combos[pair]):
+            out[at + self._kind[row + i]] = 1.0
+            out[at + 4] = self._minimum[row + i] / 6
+            out[at + 5] = self._dice_in[row + i] / 6
+            out[at + 6] = 1.0 if i >= self._own[pair] else 0.0
+            out[at + 7] = 1.0 if formed >> i & 1 else 0.0
+            at += 8
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _formed(
+        self, pair: cython.Py_ssize_t, count: cython.int[::1], at: cython.Py_ssize_t
+    ) -> cython.Py_ssize_t:
+        """Which combinations of ``pair`` (an encounter under a scenario) the dice form, as
+        bits (as ``dice.meets``: every printed value is a minimum); ``count[at + face]`` is
+        how many dice show ``face``."""
+        row: cython.Py_ssize_t = pair * self._most_combos
+        formed: cython.Py_ssize_t = 0
+        i: cython.Py_ssize_t
+        face: cython.Py_ssize_t
+        start: cython.Py_ssize_t
+        kind: cython.int
+        least: cython.int
+        size: cython.int
+        for i in range(self._combos[pair]):
+            kind, least, size = self._kind[row + i], self._minimum[row + i], self._dice_in[row + i]
+            if kind == HIGH:
+                for face in range(least, 7):
+                    if count[at + face] > 0:
+                        formed |= 1 << i
+                        break
+            elif kind == STRAIGHT:
+                for start in range(least, 8 - size):
+                    for face in range(start, start + size):
+                        if count[at + face] == 0:
+                            break
+                    else:
+                        formed |= 1 << i
+                        break
+            else:
+                for face in range(least, 7):
+                    if count[at + face] >= size:
+                        formed |= 1 << i
+                        break
+        return formed
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _odds_of(self, pair: cython.Py_ssize_t) -> cython.double:
+        """The chance one roll of the five Focus dice forms one of ``pair``'s combinations
+        (as ``odds.reroll_odds`` counts it), worked out once per process."""
+        odds: cython.double = self._odds[pair]
+        if odds >= 0:
+            return odds
+        faces: cython.int[::1] = FACES
+        ways: cython.int[::1] = WAYS
+        hits: cython.Py_ssize_t = 0
+        k: cython.Py_ssize_t
+        for k in range(len(WAYS)):
+            if self._formed(pair, faces, 8 * k):
+                hits += ways[k]
+        odds = hits / ROLLS
+        self._odds[pair] = odds
+        return odds

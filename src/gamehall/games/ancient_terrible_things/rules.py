@@ -28,6 +28,7 @@ from gamehall.core.game import (
     RandomSource,
 )
 from gamehall.core.i18n import Text
+from gamehall.core.interned import interned
 from gamehall.core.outcome import Outcome
 from gamehall.core.state import replace_at
 from gamehall.games.ancient_terrible_things import actions as act
@@ -217,22 +218,22 @@ class AncientTerribleThings(Game[AttState]):
         step = state.step
         if step == EXPLORE:
             return [
-                act.Card("go", self.cards.locations[state.locations[slot]].code)
+                interned(act.Card, "go", self.cards.locations[state.locations[slot]].code)
                 for slot, encounter in enumerate(state.board)
                 if encounter >= 0  # ATT-EXPLORE-1
             ]
         if step == ACTIVE_BONUS:
-            return [act.Plain("bonus"), act.Plain("skip")]
+            return [interned(act.Plain, "bonus"), interned(act.Plain, "skip")]
         if step == EVERYONE_BONUS:
-            return [act.Plain("use"), act.Plain("decline")]
+            return [interned(act.Plain, "use"), interned(act.Plain, "decline")]
         if step == SHOP:
             treasure = state.players[state.active].tokens[TREASURE]
             affordable = [
-                act.Card("buy", self.cards.loot[i].code)
+                interned(act.Card, "buy", self.cards.loot[i].code)
                 for i in self.loot_for_sale(state, self.location_slot(state))
                 if max(0, self.cards.loot[i].price - state.discount) <= treasure
             ]
-            return [*affordable, act.Plain("leave")]
+            return [*affordable, interned(act.Plain, "leave")]
         return self._encounter_actions(state)
 
     def _encounter_actions(self, state: AttState) -> list[Action]:
@@ -242,28 +243,28 @@ class AncientTerribleThings(Game[AttState]):
         legal: list[Action] = []
         combos = self.combos(state)
         met = [i for i, combo in enumerate(combos) if meets(combo, dice.focus)]
-        legal += [act.Defeat(i) for i in met]  # ATT-RES-1
+        legal += [interned(act.Defeat, i) for i in met]  # ATT-RES-1
         if not met:
-            legal.append(act.Plain("fail"))
+            legal.append(interned(act.Plain, "fail"))
         free = [i for i in range(len(dice.focus)) if i not in dice.aside]
         if me.tokens[FOCUS]:
-            legal += [act.Focus(i) for i in free]  # ATT-ENC-7
+            legal += [interned(act.Focus, i) for i in free]  # ATT-ENC-7
         unused = [i for i, used in enumerate(dice.used) if not used]
         for loot in me.loot:
             if loot in me.exhausted:
                 continue  # ATT-LOOT-3
             code = cards.loot[loot].code
             if cards.loot[loot].action_die:
-                legal += [act.UseLoot(code, die) for die in unused]  # ATT-LOOT-2
+                legal += [interned(act.UseLoot, code, die) for die in unused]  # ATT-LOOT-2
             else:
-                legal.append(act.UseLoot(code))
+                legal.append(interned(act.UseLoot, code))
         for exploit in me.exploits:
             if self.can_pay(me, exploit):  # ATT-EXPL-1
-                legal.append(act.Card("play", cards.exploits[exploit].code))
+                legal.append(interned(act.Card, "play", cards.exploits[exploit].code))
         if me.terrible > me.flipped:  # ATT-TT-1, ATT-TT-2
             benefits = cards.characters[me.character].benefits
-            legal += [act.Terrible(i) for i in range(len(benefits))]
-        legal += [act.Cash(i) for i in unused if dice.action[i] != BLANK]  # ATT-RES-9
+            legal += [interned(act.Terrible, i) for i in range(len(benefits))]
+        legal += [interned(act.Cash, i) for i in unused if dice.action[i] != BLANK]  # ATT-RES-9
         return legal
 
     def can_pay(self, player: Player, exploit: int) -> bool:

@@ -1,16 +1,25 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
 """Boss Quest observation features (``core.features``): what one knight sees, as numbers.
 
 Seats are relative: ``seat0`` is the observer, ``seat1`` the knight on their left, and so on.
-The vector is read from the state directly (``encode`` is on the learning loop's hot path)
+The vector is read from the state directly (``vector`` is on the learning loop's hot path)
 but holds only what ``view(state, seat)`` shows: another knight's hidden weapon counts only
 as present, and in the "over" flag of BQ-ARM-5, until the game is over; the face-down
 mystery spell has no kind; the decks show only their sizes. Groups and scales: docs/rl.md.
+
+Written in Cython's pure Python mode: ``make`` compiles it in place (``scripts/compile.sh``)
+and ``vector`` then fills a zeroed float32 array through a memoryview in one C pass over the
+state's tuples, with no Python float per number; the same source runs uncompiled, slower.
 """
+# mypy: disallow-untyped-decorators=False
 
 from __future__ import annotations
 
 from math import nextafter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import cython
+import numpy as np
 
 from gamehall.games.boss_quest.state import (
     ACTIVE,
@@ -24,18 +33,19 @@ from gamehall.games.boss_quest.state import (
     SPENT,
     TURN,
     BossQuestState,
-    Slot,
 )
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
     from gamehall.games.boss_quest.rules import BossQuest
 
 PHASES = ("setup", "dealing", "turn", "choice", "over")
-PHASE_OF = (0, 0, 0, 1, 2, 3, 4)  # the view's phase of each state phase
+PHASE_OF = cython.declare(tuple, (0, 0, 0, 1, 2, 3, 4))  # the view's phase of a state phase
 STATUSES = ("available", "active", "spent", "discarded")
 CHOICES = (CHOOSE_TARGET, CHOOSE_SWAP, CHOOSE_GIVE, CHOOSE_CANCEL)
-ROUNDS = 20  # the round number reads 1 from here on
-CARDS = 10  # so does a knight's count of visible weapons
+MAX_KNIGHTS = 5  # the size of a per-knight C array
+_FLOAT32 = np.dtype(np.float32)
 
 # A knight's block: its visible weapons (count, total, one number per colour), then these,
 # then its hidden weapon's colour.
@@ -48,38 +58,39 @@ SEAT_FIELDS = (
     "attack",
     "margin",
 )
-MAGICIAN_, HAS_, OVER_, SPELL_, VALUE_, ATTACK_, MARGIN_ = range(len(SEAT_FIELDS))
 
-RoundKey = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-"""What the round's block shows: round, boss, armorer, hearts, keys, boss deck, spell deck."""
-RoundMemo = tuple[RoundKey, tuple[list[float], ...]]
-"""A round's key, and its block as each seat sees it."""
-SlotMemo = tuple[
-    tuple[Slot, ...],
-    int,
-    tuple[int, ...],
-    list[float],
-    int,
-    list[int],
-    list[tuple[int, int]],
-    list[tuple[int, float]],
-]
-"""Slots, mystery and discard pile; the discard pile's and the spells' features, targets
-aside; the active spells' HP change and each seat's attack change; each spell's (target
-feature, seat); each (seat, spell_attack) not 0."""
-ShownMemo = tuple[tuple[int, ...], list[float], int]
-"""A knight's visible weapons, their features and their total."""
+# C ints in the compiled module (``cython.declare``); plain ints uncompiled.
+_ROUNDS = cython.declare(cython.int, 20)  # the round number reads 1 from here on
+_CARDS = cython.declare(cython.int, 10)  # so does a knight's count of visible weapons
+_ACTIVE = cython.declare(cython.int, ACTIVE)
+_SPENT = cython.declare(cython.int, SPENT)
+_TURN = cython.declare(cython.int, TURN)
+_CHOICE = cython.declare(cython.int, CHOICE)
+_OVER = cython.declare(cython.int, OVER)
+_EVERYONE = cython.declare(cython.int, EVERYONE)
+_MAGICIAN = cython.declare(cython.int, SEAT_FIELDS.index("at_magician"))
+_HAS = cython.declare(cython.int, SEAT_FIELDS.index("has_hidden"))
+_OVER_FLAG = cython.declare(cython.int, SEAT_FIELDS.index("over"))
+_SPELL = cython.declare(cython.int, SEAT_FIELDS.index("spell_attack"))
+_VALUE = cython.declare(cython.int, SEAT_FIELDS.index("hidden.value"))
+_ATTACK = cython.declare(cython.int, SEAT_FIELDS.index("attack"))
+_MARGIN = cython.declare(cython.int, SEAT_FIELDS.index("margin"))
+_HIDDEN = cython.declare(cython.int, len(SEAT_FIELDS))  # the hidden weapon's colours
 
 
-def _table(low: int, high: int, scale: float) -> list[float]:
-    """``x / scale`` clipped to [-1, 1] at index ``x``, for every integer ``x`` from ``low``
-    to ``high``: the negative ones sit at the end, where negative indices find them.
-
-    >>> table = _table(-3, 4, 2)
-    >>> table[-3], table[-1], table[0], table[1], table[4]
-    (-1.0, -0.5, 0.0, 0.5, 1.0)
-    """
-    return [max(-1.0, min(1.0, x / scale)) for x in (*range(max(high, 0) + 1), *range(low, 0))]
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _scaled(x: cython.int, scale: cython.int) -> cython.double:
+    """``x / scale`` clipped to [-1, 1]: every integer feature's scaling. One correctly
+    rounded division, as Python's ``int / int``: the compiled and plain modules agree."""
+    ratio: cython.double = x
+    ratio /= scale
+    if ratio > 1.0:
+        return 1.0
+    if ratio < -1.0:
+        return -1.0
+    return ratio
 
 
 def _step(count: int) -> float:
@@ -94,79 +105,80 @@ def _step(count: int) -> float:
         step = nextafter(step, 0.0)
 
 
-def _slot_chunk(width: int, kinds: int, mystery: bool, kind: int, status: int) -> list[float]:
-    """A spell slot's features but its target: mystery flag, kind unless face down, status."""
-    chunk = [0.0] * width
-    chunk[0] = float(mystery)
-    if not mystery or status in (ACTIVE, SPENT):  # BQ-MYST-2: shown once activated
-        chunk[1 + kind] = 1.0
-    chunk[1 + kinds + status] = 1.0
-    return chunk
+@cython.cfunc
+def _sum(numbers: tuple[int, ...]) -> cython.int:
+    """The sum of a tuple of ints, in C."""
+    total: cython.int = 0
+    i: cython.Py_ssize_t
+    number: cython.int
+    for i in range(len(numbers)):
+        number = numbers[i]
+        total += number
+    return total
 
 
+@cython.cclass
 class BossQuestFeatures:
     """One knight's observation in a configured game; its size is fixed by the player count,
     the spell layout and the card set.
 
-    Blocks that change less often than the turn passes are kept from the last call that
-    built them: the round's, the spells' and each knight's visible weapons'.
+    The constructor turns the names' layout into C offsets and the card set into tuples of
+    ints and scales; ``vector`` writes into a zeroed array only the numbers that may not be 0,
+    each ``x / scale`` worked out at the call: exact for any ``x``, and no tables to keep.
+    Only two sums are kept between calls, by identity (states share unchanged parts).
     """
 
-    __slots__ = (
-        "_attack_bonus",
-        "_bosses",
-        "_choice",
-        "_colour_step",
-        "_count",
-        "_deck_top",
-        "_everybody",
-        "_hearts",
-        "_hidden_colour",
-        "_hp_bonus",
-        "_keys",
-        "_last_call",
-        "_margin",
-        "_middle",
-        "_nobody",
-        "_own",
-        "_pending",
-        "_pending_slot",
-        "_phase",
-        "_points",
-        "_relative",
-        "_round_memo",
-        "_rounds",
-        "_seat_block",
-        "_seats",
-        "_shown_colour",
-        "_shown_memo",
-        "_shown_zeros",
-        "_slot_chunks",
-        "_slot_memo",
-        "_slot_zeros",
-        "_spell_attack",
-        "_spells",
-        "_tail_size",
-        "_target_at",
-        "_to_move",
-        "_top",
-        "_top_colour",
-        "_turn",
-        "_value",
-        "_values",
-        "_weapons",
-        "names",
-        "players",
-    )
+    names: tuple[str, ...] = cython.declare(tuple, visibility="readonly")
+    players: int = cython.declare(cython.int, visibility="readonly")
+    # Where each group starts in the vector, and the sizes that place its parts.
+    _size: cython.Py_ssize_t
+    _phase: cython.int
+    _to_move: cython.int
+    _turn: cython.int
+    _top: cython.int
+    _last_call: cython.int
+    _pending_slot: cython.int
+    _seat0: cython.int
+    _seat_width: cython.int
+    _shown_width: cython.int
+    _discard: cython.int
+    _slots: cython.int
+    _slot_width: cython.int
+    _slot_status: cython.int
+    _slot_target: cython.int
+    _choice: dict[str, int]
+    # The card tables (by weapon id or spell kind) and the scales (docs/rl.md).
+    _values: tuple[int, ...]
+    _colours: tuple[int, ...]
+    _hp_bonus: tuple[int, ...]
+    _attack_bonus: tuple[int, ...]
+    _colour_sums: tuple[float, ...]
+    _points: cython.int
+    _margin: cython.int
+    _spell_attack: cython.int
+    _hearts: cython.int
+    _keys: cython.int
+    _top_value: cython.int
+    _weapons: cython.int
+    _spells: cython.int
+    _bosses: cython.int
+    _deck_top: cython.int
+    # Each knight's attack change from the active attack spells: room for ``vector``.
+    _bonus: cython.int[5]  # MAX_KNIGHTS
+    # The spell counts last summed, and their sums.
+    _spell_deck: tuple[int, ...]
+    _spell_deck_total: cython.int
+    _spell_discard: tuple[int, ...]
+    _spell_discard_total: cython.int
 
     def __init__(self, game: BossQuest) -> None:
         from gamehall.games.boss_quest.rules import HEARTS
 
         cards = game.cards
         n = self.players = game.players
+        assert n <= MAX_KNIGHTS
         layout = max(game.layout_size, 1)
         colours = [c.code for c in cards.colours]
-        kinds = len(cards.spells)
         top_value = max(cards.weapon_values)
         names: list[str] = []
 
@@ -175,12 +187,10 @@ class BossQuestFeatures:
             return len(names) - len(items)
 
         seats = [f"seat{r}" for r in range(n)]
-        # The round's block first and the spells' last: both are copied whole from caches.
         group("round", "boss.present", "boss.hp", "boss.deck", "spell_deck")
         for s in seats:
             group(f"{s}.hearts", f"{s}.keys", f"{s}.armorer")
-        round_size = len(names)
-        phase = group(*(f"phase.{p}" for p in PHASES))
+        self._phase = group(*(f"phase.{p}" for p in PHASES))
         self._to_move = group(*(f"to_move.{s}" for s in seats), "to_move.chance")
         self._turn = group("boss.effective_hp", "weapon_deck")
         self._top = group(
@@ -190,18 +200,20 @@ class BossQuestFeatures:
             *(f"deck_top.{c}" for c in colours),
         )
         self._last_call = group("last_call", *(f"last_call.{s}" for s in seats))
-        self._pending = group(*(f"pending.{c}" for c in CHOICES))
+        pending = group(*(f"pending.{c}" for c in CHOICES))
+        self._choice = {c: pending + i for i, c in enumerate(CHOICES)}
         self._pending_slot = group(*(f"pending.slot{i + 1}" for i in range(layout)))
-        blocks = []
+        self._seat0 = len(names)
         for s in seats:
-            shown = group(
+            group(
                 f"{s}.visible.count", f"{s}.visible.total", *(f"{s}.visible.{c}" for c in colours)
             )
-            shown_at = slice(shown, len(names))
-            blocks.append((shown_at, group(*(f"{s}.{field}" for field in SEAT_FIELDS))))
+            group(*(f"{s}.{field}" for field in SEAT_FIELDS))
             group(*(f"{s}.hidden.{c}" for c in colours))
-        discard = group("spell_discard")
-        slots = len(names)
+        self._shown_width = 2 + len(colours)
+        self._seat_width = (len(names) - self._seat0) // n
+        self._discard = group("spell_discard")
+        self._slots = len(names)
         for i in range(layout):
             group(
                 f"slot{i + 1}.mystery",
@@ -209,30 +221,11 @@ class BossQuestFeatures:
                 *(f"slot{i + 1}.status.{s}" for s in STATUSES),
                 *(f"slot{i + 1}.target.{s}" for s in seats),
             )
-        self.names: tuple[str, ...] = tuple(names)
-        # After the round's block, the tail: zeros to fill, the discard pile, the spells.
-        self._middle = [0.0] * (discard - round_size)
-        self._slot_zeros = [0.0] * (len(names) - slots)
-        self._tail_size = len(names) - round_size
-        self._target_at = round_size + 1 + kinds + len(STATUSES)  # a slot's, from its start
-        width = len(self._slot_zeros) // layout
-        self._slot_chunks = tuple(  # by mystery, kind and status
-            tuple(
-                tuple(_slot_chunk(width, kinds, mystery, kind, s) for s in range(len(STATUSES)))
-                for kind in range(kinds)
-            )
-            for mystery in (False, True)
-        )
-        self._phase = tuple(phase + p for p in PHASE_OF)
-        self._choice = {c: self._pending + i for i, c in enumerate(CHOICES)}
-        # Seat rotations: (absolute seat, slice of its visible weapons, its block) in the
-        # observer's order, and the observer's own entry; absolute seat to relative seat;
-        # each relative seat's block.
-        self._seats = tuple(tuple(((s + r) % n, *blocks[r]) for r in range(n)) for s in range(n))
-        self._own = tuple(rotation[:1] for rotation in self._seats)
-        self._relative = tuple(tuple((p - s) % n for p in range(n)) for s in range(n))
-        self._seat_block = tuple(block for _, block in blocks)
-        self._nobody, self._everybody = (False,) * n, (True,) * n
+        self._slot_width = (len(names) - self._slots) // layout
+        self._slot_status = 1 + len(cards.spells)  # in a slot, after its mystery flag and kind
+        self._slot_target = self._slot_status + len(STATUSES)
+        self.names = tuple(names)
+        self._size = len(names)
 
         # Card tables, and the scales: bounds the card set and the options give.
         counts = cards.spell_counts
@@ -244,192 +237,186 @@ class BossQuestFeatures:
             return sum(c for k, c in zip(cards.effect_kinds, counts, strict=True) if k == effect)
 
         hp_high = max(cards.boss_hps) + spell_total(cards.hp_bonus, 1)
-        hp_low = min(cards.boss_hps) + spell_total(cards.hp_bonus, -1)
-        attack_up = sum(cards.weapon_values) + spell_total(cards.attack_bonus, 1)
         attack_down = spell_total(cards.attack_bonus, -1)
-        spell_bound = max(spell_total(cards.attack_bonus, 1), -attack_down, 1)
         self._values = cards.weapon_values
+        self._colours = cards.weapon_colours
         self._hp_bonus = cards.hp_bonus
         self._attack_bonus = cards.attack_bonus
-        self._shown_colour = tuple(2 + c for c in cards.weapon_colours)
-        self._hidden_colour = tuple(len(SEAT_FIELDS) + c for c in cards.weapon_colours)
-        self._top_colour = tuple(self._top + 3 + c for c in cards.weapon_colours)
-        self._points = _table(
-            min(attack_down, hp_low), max(attack_up, hp_high), hp_high + top_value
-        )
-        self._margin = _table(hp_low - attack_up, hp_high - attack_down, 2 * top_value)
-        self._spell_attack = _table(attack_down, spell_total(cards.attack_bonus, 1), spell_bound)
-        self._keys = _table(0, game.keys_to_win + 2 + spell_count("extra_key"), game.keys_to_win)
-        self._hearts = _table(0, HEARTS, HEARTS)
-        self._value = _table(0, top_value, top_value)
-        self._count = _table(0, len(cards.weapon_codes), CARDS)
-        self._rounds = _table(0, ROUNDS, ROUNDS)
-        self._weapons = _table(0, len(cards.weapon_codes), len(cards.weapon_codes))
-        self._spells = _table(0, sum(counts), max(sum(counts), 1))
-        self._bosses = _table(0, len(cards.boss_hps), len(cards.boss_hps))
-        self._deck_top = _table(0, len(cards.weapon_codes), max(spell_count("swap_deck"), 1))
-        self._colour_step = _step(top_value)  # a colour has a weapon of each value
-        self._shown_zeros = [0.0] * (2 + len(colours))
-
-        # The caches, filled as calls come.
-        self._round_memo: RoundMemo = ((-1, -1, -1, (), (), (), ()), ())
-        self._slot_memo = self._slot_block((), -1, ())
-        self._shown_memo: list[ShownMemo] = [((), self._shown_zeros, 0)] * n
-
-    # -- the cached blocks -------------------------------------------------------------
-
-    def _round_block(self, key: RoundKey) -> RoundMemo:
-        """The round's block as each seat sees it: the boss, the decks, hearts and keys."""
-        rounds, boss, armorer, hearts, keys, boss_deck, spell_deck = key
-        head = [
-            self._rounds[min(rounds, ROUNDS)],
-            float(boss > 0),
-            self._points[boss],
-            self._bosses[len(boss_deck)],
-            self._spells[sum(spell_deck)],
-        ]
-        knights: list[float] = []
-        for p in range(self.players):
-            knights += (self._hearts[hearts[p]], self._keys[keys[p]], float(p == armorer))
-        rotations = tuple(head + knights[3 * s :] + knights[: 3 * s] for s in range(self.players))
-        self._round_memo = (key, rotations)
-        return self._round_memo
-
-    def _slot_block(
-        self, slots: tuple[Slot, ...], mystery: int, discard: tuple[int, ...]
-    ) -> SlotMemo:
-        """The vector's tail: zeros up to the discard pile, the pile, the spells (their targets
-        left to the caller); and what the active spells change."""
-        block = [*self._middle, self._spells[sum(discard)]]
-        hp = 0
-        bonus = [0] * self.players
-        targets = []
-        spelled = []
-        chunks, mystery_chunks = self._slot_chunks
-        for i, slot in enumerate(slots):
-            kind, status, target = slot
-            if status == ACTIVE:
-                hp += self._hp_bonus[kind]
-            if target >= 0:
-                targets.append((self._target_at + len(block), target))
-                if status == ACTIVE:
-                    bonus[target] += self._attack_bonus[kind]
-            block += (mystery_chunks if i == mystery else chunks)[kind][status]
-        if targets:
-            spelled = [(p, self._spell_attack[b]) for p, b in enumerate(bonus) if b]
-        if len(block) < self._tail_size:
-            block += self._slot_zeros[len(block) - self._tail_size :]
-        self._slot_memo = (slots, mystery, discard, block, hp, bonus, targets, spelled)
-        return self._slot_memo
-
-    def _shown_block(self, seat: int, visible: tuple[int, ...]) -> ShownMemo:
-        """A knight's visible weapons: their count, total and colours."""
-        block = self._shown_zeros.copy()
-        total = 0
-        values, colours, step = self._values, self._shown_colour, self._colour_step
-        for card in visible:
-            total += values[card]
-            block[colours[card]] += step
-        block[0] = self._count[len(visible)]
-        block[1] = self._points[total]
-        memo = self._shown_memo[seat] = (visible, block, total)
-        return memo
-
-    # -- the vector ----------------------------------------------------------------------
+        step, total, sums = _step(top_value), 0.0, [0.0]  # a colour has a weapon of each value
+        for _ in cards.weapon_codes:
+            total += step
+            sums.append(total)
+        self._colour_sums = tuple(sums)  # by count: ``step`` added that many times
+        self._points = hp_high + top_value
+        self._margin = 2 * top_value
+        self._spell_attack = max(spell_total(cards.attack_bonus, 1), -attack_down, 1)
+        self._hearts = HEARTS
+        self._keys = game.keys_to_win
+        self._top_value = top_value
+        self._weapons = len(cards.weapon_codes)
+        self._spells = max(sum(counts), 1)
+        self._bosses = len(cards.boss_hps)
+        self._deck_top = max(spell_count("swap_deck"), 1)
+        self._bonus = [0, 0, 0, 0, 0]  # MAX_KNIGHTS
+        self._spell_deck, self._spell_deck_total = (), 0
+        self._spell_discard, self._spell_discard_total = (), 0
 
     def encode(self, state: BossQuestState, seat: int) -> list[float]:
-        """What ``seat`` sees of ``state``, from its own place at the table."""
-        key: RoundKey = (
-            state.round,
-            state.boss,
-            state.armorer,
-            state.hearts,
-            state.keys,
-            state.boss_deck,
-            state.spell_deck,
-        )
-        round_memo = self._round_memo
-        if round_memo[0] != key:
-            round_memo = self._round_block(key)
-        slot_memo = self._slot_memo
-        if (
-            slot_memo[0] is not state.slots
-            or slot_memo[1] != state.mystery
-            or slot_memo[2] is not state.spell_discard
-        ):
-            slot_memo = self._slot_block(state.slots, state.mystery, state.spell_discard)
-        _, _, _, slot_block, hp_change, bonus, targets, spelled = slot_memo
-        v = round_memo[1][seat] + slot_block
-        relative = self._relative[seat]
-        for at, target in targets:
-            v[at + relative[target]] = 1.0
-        for p, spell_attack in spelled:
-            v[self._seat_block[relative[p]] + SPELL_] = spell_attack
+        """What ``seat`` sees of ``state``, from its own place at the table, as a list."""
+        numbers: list[float] = self.vector(state, seat).tolist()
+        return numbers
+
+    def vector(self, state: BossQuestState, seat: int) -> npt.NDArray[np.float32]:
+        """What ``seat`` sees of ``state``, from its own place at the table: a new float32
+        vector of ``len(names)`` numbers."""
+        n: cython.int = self.players
+        s: cython.int = seat
+        if not 0 <= s < n:
+            raise IndexError(f"seat {seat} is not one of the {n} knights")
+        vector = np.zeros(self._size, _FLOAT32)
+        out: cython.float[::1] = vector
+        values: tuple[int, ...] = self._values
+        colours: tuple[int, ...] = self._colours
+        r: cython.int
+        p: cython.int
+        i: cython.Py_ssize_t
+        at: cython.Py_ssize_t
+        card: cython.int
+        value: cython.int
+        colour: cython.int
+        bonus: cython.p_int = self._bonus
+        for p in range(n):
+            bonus[p] = 0
+
+        # The round, first: the boss, the decks, then hearts, keys and armorer by seat.
+        boss: cython.int = state.boss
+        armorer: cython.int = state.armorer
+        hearts: tuple[int, ...] = state.hearts
+        keys: tuple[int, ...] = state.keys
+        spell_deck: tuple[int, ...] = state.spell_deck
+        if spell_deck is not self._spell_deck:
+            self._spell_deck, self._spell_deck_total = spell_deck, _sum(spell_deck)
+        out[0] = _scaled(state.round, _ROUNDS)
+        out[1] = boss > 0
+        out[2] = _scaled(boss, self._points)
+        out[3] = _scaled(len(state.boss_deck), self._bosses)
+        out[4] = _scaled(self._spell_deck_total, self._spells)
+        for r in range(n):
+            p = (s + r) % n
+            out[5 + 3 * r] = _scaled(hearts[p], self._hearts)
+            out[6 + 3 * r] = _scaled(keys[p], self._keys)
+            out[7 + 3 * r] = p == armorer
+
+        # The spells, and what the active ones change: the boss's HP and attacks.
+        spell_discard: tuple[int, ...] = state.spell_discard
+        if spell_discard is not self._spell_discard:
+            self._spell_discard, self._spell_discard_total = spell_discard, _sum(spell_discard)
+        out[self._discard] = _scaled(self._spell_discard_total, self._spells)
+        slots: tuple[Any, ...] = state.slots
+        mystery: cython.int = state.mystery
+        hp: cython.int = boss
+        kind: cython.int
+        status: cython.int
+        target: cython.int
+        for i in range(len(slots)):
+            slot: tuple[int, int, int] = cython.cast(tuple, slots[i])  # a Slot: C indexing
+            kind, status, target = slot[0], slot[1], slot[2]
+            at = self._slots + i * self._slot_width
+            if i == mystery:
+                out[at] = 1.0
+            if i != mystery or status in (_ACTIVE, _SPENT):  # BQ-MYST-2
+                out[at + 1 + kind] = 1.0
+            out[at + self._slot_status + status] = 1.0
+            if status == _ACTIVE:
+                value = self._hp_bonus[kind]
+                hp += value
+            if target >= 0:
+                out[at + self._slot_target + (target - s + n) % n] = 1.0
+                if status == _ACTIVE:
+                    value = self._attack_bonus[kind]
+                    bonus[target] += value
 
         # The turn.
-        phase = state.phase
-        playing = phase != OVER
-        v[self._phase[phase]] = 1.0
-        if phase == TURN:
-            v[self._to_move + relative[state.turn]] = 1.0
-        elif phase == CHOICE:
+        phase: cython.int = state.phase
+        playing: cython.bint = phase != _OVER
+        at = PHASE_OF[phase]
+        out[self._phase + at] = 1.0
+        if phase == _TURN:
+            p = state.turn
+            out[self._to_move + (p - s + n) % n] = 1.0
+        elif phase == _CHOICE:
             pending = state.pending
             assert pending is not None
-            v[self._to_move + relative[pending.seat]] = 1.0
-            v[self._choice[pending.choice]] = 1.0
-            v[self._pending_slot + pending.slot] = 1.0
+            p = pending.seat
+            out[self._to_move + (p - s + n) % n] = 1.0
+            at = self._choice[pending.choice]
+            out[at] = 1.0
+            at = pending.slot
+            out[self._pending_slot + at] = 1.0
         elif playing:
-            v[self._to_move + len(relative)] = 1.0
+            out[self._to_move + n] = 1.0
         if state.last_call_on:
-            at = self._last_call
-            v[at] = 1.0
-            for p in state.last_call:
-                v[at + 1 + relative[p]] = 1.0
-        boss = state.boss
-        hp = boss + hp_change
-        points = self._points
-        deck_top = state.deck_top
-        at = self._turn
+            out[self._last_call] = 1.0
+            last_call: tuple[int, ...] = state.last_call
+            for i in range(len(last_call)):
+                p = last_call[i]
+                out[self._last_call + 1 + (p - s + n) % n] = 1.0
         if boss:
-            v[at] = points[hp]
-        v[at + 1] = self._weapons[len(state.deck) + len(deck_top)]
+            out[self._turn] = _scaled(hp, self._points)
+        deck_top: tuple[tuple[int, int], ...] = state.deck_top
+        out[self._turn + 1] = _scaled(len(state.deck) + len(deck_top), self._weapons)
 
         # The weapons: the known card on top of the deck, each knight's, the seat's own.
-        values = self._values
         if deck_top:
-            at = self._top
-            v[at] = self._deck_top[len(deck_top)]
-            card, knower = deck_top[-1]
-            if knower in (EVERYONE, seat):
-                v[at + 1] = 1.0
-                v[at + 2] = self._value[values[card]]
-                v[self._top_colour[card]] = 1.0
-        hidden = state.hidden
-        visible = state.visible
-        shown_memo = self._shown_memo
-        magician = state.at_magician if playing else self._nobody
-        # BQ-ARM-5: a knight still arming says when they are over the boss's HP.
-        resting = state.at_magician if playing and boss else self._everybody
-        for p, shown_at, block in self._seats[seat]:
-            memo = shown_memo[p]
-            if memo[0] is not visible[p]:
-                memo = self._shown_block(p, visible[p])
-            v[shown_at] = memo[1]
+            out[self._top] = _scaled(len(deck_top), self._deck_top)
+            known: tuple[int, int] = deck_top[len(deck_top) - 1]
+            card, p = known[0], known[1]
+            if p in (_EVERYONE, s):
+                value, colour = values[card], colours[card]
+                out[self._top + 1] = 1.0
+                out[self._top + 2] = _scaled(value, self._top_value)
+                out[self._top + 3 + colour] = 1.0
+        hidden: tuple[int, ...] = state.hidden
+        visible: tuple[tuple[int, ...], ...] = state.visible
+        at_magician: tuple[bool, ...] = state.at_magician
+        arming: cython.bint = playing and boss != 0  # BQ-ARM-5: who may be over the HP
+        shown: cython.Py_ssize_t
+        block: cython.Py_ssize_t
+        total: cython.int
+        attack: cython.int
+        count: cython.int
+        for r in range(n):
+            p = (s + r) % n
+            shown = self._seat0 + r * self._seat_width
+            block = shown + self._shown_width
+            cards: tuple[int, ...] = visible[p]
+            total = 0
+            for i in range(len(cards)):  # counts each colour in the vector, then scales it
+                card = cards[i]
+                value, colour = values[card], colours[card]
+                total += value
+                out[shown + 2 + colour] += 1.0
+            for i in range(shown + 2, block):
+                count = int(out[i])
+                if count:
+                    out[i] = self._colour_sums[count]
+            out[shown] = _scaled(len(cards), _CARDS)
+            out[shown + 1] = _scaled(total, self._points)
+            if playing and at_magician[p]:
+                out[block + _MAGICIAN] = 1.0
+            if bonus[p]:
+                out[block + _SPELL] = _scaled(bonus[p], self._spell_attack)
             card = hidden[p]
-            if card >= 0:
-                v[block + HAS_] = 1.0
-                if not resting[p] and memo[2] + bonus[p] + values[card] > hp:
-                    v[block + OVER_] = 1.0
-            if magician[p]:
-                v[block + MAGICIAN_] = 1.0
-        # The hidden weapons this seat sees: its own, or all once the last combat showed them.
-        for p, _, block in self._own[seat] if playing else self._seats[seat]:
-            card = hidden[p]
-            if card >= 0:
-                value = values[card]
-                attack = shown_memo[p][2] + bonus[p] + value
-                v[block + VALUE_] = self._value[value]
-                v[block + self._hidden_colour[card]] = 1.0
-                v[block + ATTACK_] = points[attack]
-                v[block + MARGIN_] = self._margin[hp - attack]
-        return v
+            if card < 0:
+                continue
+            value, colour = values[card], colours[card]
+            out[block + _HAS] = 1.0
+            attack = total + bonus[p] + value
+            if arming and not at_magician[p] and attack > hp:
+                out[block + _OVER_FLAG] = 1.0
+            if r == 0 or not playing:  # its own, or all once the last combat showed them
+                out[block + _VALUE] = _scaled(value, self._top_value)
+                out[block + _HIDDEN + colour] = 1.0
+                out[block + _ATTACK] = _scaled(attack, self._points)
+                out[block + _MARGIN] = _scaled(hp - attack, self._margin)
+        return vector

@@ -22,6 +22,7 @@ from gamehall.core.game import (
     RandomSource,
 )
 from gamehall.core.i18n import Text
+from gamehall.core.interned import interned
 from gamehall.core.outcome import Outcome
 from gamehall.core.state import replace_at
 from gamehall.games.boss_quest import actions as act
@@ -231,14 +232,14 @@ class BossQuest(Game[BossQuestState]):
         pending = state.pending
         assert pending is not None
         if pending.choice == CHOOSE_TARGET:
-            return [act.Target(seat) for seat in range(self.players)]  # BQ-MAGE-2
+            return [interned(act.Target, seat) for seat in range(self.players)]  # BQ-MAGE-2
         if pending.choice == CHOOSE_SWAP:
-            return [act.SwapWith(s) for s in range(self.players) if s != pending.seat]
+            return [interned(act.SwapWith, s) for s in range(self.players) if s != pending.seat]
         if pending.choice == CHOOSE_GIVE:
             hidden = state.hidden[pending.seat]
             mine = ([hidden] if hidden >= 0 else []) + list(state.visible[pending.seat])
-            return [act.Give(self.cards.weapon_codes[card]) for card in mine]
-        return [act.Cancel(i) for i in self.cancellable(state)]
+            return [interned(act.Give, self.cards.weapon_codes[card]) for card in mine]
+        return [interned(act.Cancel, i) for i in self.cancellable(state)]
 
     def cancellable(self, state: BossQuestState) -> list[int]:
         """Slots of the activated spells a cancel spell may target (BQ-SPELL-11)."""

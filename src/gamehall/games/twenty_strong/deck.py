@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamehall.core.game import JSON, Action, ChanceWeights, RandomSource
 from gamehall.core.i18n import Text
+from gamehall.core.interned import interned
 from gamehall.games.twenty_strong.actions import From, Parsers
 from gamehall.games.twenty_strong.runtime import Ability, CardInfo, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
@@ -276,7 +277,7 @@ class DeckRules(ABC):
 
     def from_action(self, stack: int) -> From:
         """The action taking the top card of stack ``stack``."""
-        return From(self.stack_names()[stack])
+        return interned(From, self.stack_names()[stack])
 
     # -- learning environments ------------------------------------------------------------
 

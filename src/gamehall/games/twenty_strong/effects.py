@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final
 
 from gamehall.core.game import Action
+from gamehall.core.interned import interned
 from gamehall.games.twenty_strong.actions import (
     Decline,
     DiscardItem,
@@ -283,7 +284,7 @@ def dismissable(game: TwentyStrong, state: State, step: int = 0) -> list[Pick]:
         colour = colour_of(die)
         if step and neighbour_colour(state, reserve, colour, step) == NOWHERE:
             continue
-        pick = Pick(colour, state.faces[die] if zone == COMMITTED else UNROLLED, zone)
+        pick = interned(Pick, colour, state.faces[die] if zone == COMMITTED else UNROLLED, zone)
         if pick not in seen:
             seen.add(pick)
             picks.append(pick)

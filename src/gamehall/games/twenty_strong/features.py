@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
 """20 Strong's observation features (``core.features``): what the player sees, as a vector.
 
 The general groups are here; the deck's own follow them (``DeckRules.features``). Everything
@@ -5,21 +6,29 @@ is read from the state directly, for speed, and only what the view shows: dice b
 colour, the faces of the rolled dice, the active cards by position, the inventory by position,
 the stats with the modifiers in force, the phase and the choice waiting. docs/rl.md lists the
 groups; ``names`` names every number.
+
+Written in Cython's pure Python mode: ``make`` compiles it in place (``scripts/compile.sh``).
+The constructor turns the layout and the card file into C offsets and tables. ``vector`` reads
+the state's fields in one call of a small generated Python function (``_reader``), writes the
+numbers in C loops into a float32 scratch vector that it and the deck's writer
+(``DeckPart.writer``) hold through memoryviews taken once, and returns a copy of it (cheaper
+than a new array and a memoryview of it). What changes rarely (the modifiers in force, the
+stacks) is kept by identity of the state's parts, which states share while unchanged. The
+same source runs uncompiled, only slower.
 """
+# mypy: disallow-untyped-decorators=False
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from array import array
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
+import cython
+import numpy as np
+
 from gamehall.core.catalogue import numbered
-from gamehall.games.twenty_strong.dice import (
-    COLOUR_LETTERS,
-    COUNTS,
-    DICE,
-    FACE_LETTERS,
-    STAT_MAX,
-)
+from gamehall.games.twenty_strong.dice import COLOUR_LETTERS, COUNTS, DICE, FACE_LETTERS, STAT_MAX
 from gamehall.games.twenty_strong.effects import (
     CHOOSERS,
     RESERVE_STEPS,
@@ -30,7 +39,7 @@ from gamehall.games.twenty_strong.effects import (
     total,
 )
 from gamehall.games.twenty_strong.flow import PREPARE_REWARDS
-from gamehall.games.twenty_strong.runtime import CardInfo, ItemInfo, Mod
+from gamehall.games.twenty_strong.runtime import CardInfo, ItemInfo
 from gamehall.games.twenty_strong.state import (
     ACTIVATION,
     AFTER,
@@ -46,12 +55,12 @@ from gamehall.games.twenty_strong.state import (
     REWARDS,
     SUFFER,
     ZONE_NAMES,
-    Active,
-    Item,
     State,
 )
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
     from gamehall.games.twenty_strong.deck import DeckRules
     from gamehall.games.twenty_strong.rules import TwentyStrong
 
@@ -81,19 +90,48 @@ SHOWN: Final = 10
 catalogue's positions go up to the most a battle could bring, which play hardly nears."""
 MORE: Final = ("count", "health", "damage")
 ITEM_KINDS: Final = ("single", "ongoing", "extension")
-Vector = list[Any]
-"""The vector as it is written: its numbers are Python floats made once (the tables below,
-:data:`ONE`), copied in by reference; compiled, a ``list[float]`` would unbox each float read
-and box it anew, one allocation a write."""
-ONE: Final[Any] = float("1")  # not a literal: compiled, a literal is boxed at each use
-ZONE_BITS: Final = 3
-"""Bits of a zone in the keys of :data:`ZONE_SHARES` (up to eight zones)."""
+ZONES: Final = 8
+"""The most zones of dice (the general ones and the deck's)."""
+assert COUNTS == (4, 4, 4, 4, 1), "vector reads four dice of each colour, then the red one"
+
+# C constants in the compiled module (``cython.declare``); plain ints uncompiled.
+_SIXTH = cython.declare(cython.int, STAT_MAX)  # stats, phases used, task amounts: out of 6
+_DICE = cython.declare(cython.int, DICE)  # the turn's counter: out of 17
+_COMMITTED = cython.declare(cython.int, COMMITTED)
+_RED = cython.declare(cython.int, DICE - 1)  # the red die, after four of each other colour
+_FACES = cython.declare(cython.int, len(FACE_LETTERS) - 1)  # faces shown: miss, hit, crit
+_COLOURS = cython.declare(cython.int, len(COLOUR_LETTERS))
+
+Writer = Callable[[State, Any, tuple[Any, ...], tuple[Any, ...]], int]
+"""A deck's writer: given a state, its ``deck`` part, its stacks and its inventory, it writes
+the deck's features into the vector it was given (zeros there before) and answers the key of
+what of the deck's part the modifiers in force read: equal keys, equal modifiers
+(``DeckPart.writer``)."""
 
 
-Cards = tuple[Active, ...]
-Items = tuple[Item, ...]
-Traits = tuple[tuple[int, Any], ...]
-"""The non-zero numbers of a card's (or an item's) row of traits, each with its offset."""
+def _nothing(state: State, own: Any, stacks: Any, inventory: Any) -> int:
+    """A deck with no features of its own, nor modifiers."""
+    return 0
+
+
+def _reader(names: tuple[str, ...]) -> Callable[[State], tuple[Any, ...]]:
+    """A plain Python function reading the fields ``names`` of a state, as a tuple: the
+    interpreter reads a slot faster (its specialized ``LOAD_ATTR_SLOT``) than the generic
+    attribute lookup of compiled code does (sixteen of these took a quarter of ``vector``)."""
+    source = f"def read(s):\n    return ({', '.join(f's.{n}' for n in names)},)\n"
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)  # as ValueState's copier
+    read: Callable[[State], tuple[Any, ...]] = namespace["read"]
+    return read
+
+
+_read_state: Final = _reader(
+    (
+        *("phase", "tasks", "active", "inventory", "deck", "stacks", "zones", "faces"),
+        *("rewards", "strategy", "recovery", "health", "round", "phases_used", "counter"),
+        "ability_used",
+    )
+)
 
 
 class DeckPart:
@@ -112,19 +150,18 @@ class DeckPart:
     rounds: int = 64
     """The scale of the round count (later rounds read 1)."""
     start: int = 0
+    writer_class: Any = None
+    """The deck's ``cython.cclass`` that writes its part (None: the deck has none)."""
 
-    def bind(self, start: int) -> None:
-        """Write from index ``start`` of the vector on."""
+    def writer(self, start: int, vector: npt.NDArray[np.float32]) -> Writer:
+        """The function that writes the deck's features from index ``start`` of ``vector``
+        on: the general part's float32 scratch vector, zeroed before each call. A deck's is
+        a method of a ``cython.cclass`` of its ``rl`` module, holding ``vector`` through a
+        memoryview taken once (an instance of :attr:`writer_class`, whose ``fill`` this is)."""
         self.start = start
-
-    def fill(self, state: State, own: Any, vector: Vector) -> None:
-        """Write the deck's features of ``state`` (``own``: its ``deck`` part) into
-        ``vector`` (zeros before)."""
-
-    def modifier_key(self, own: Any) -> object:
-        """What of the deck's part of the state (``own``) the modifiers in force read
-        (compared by equality): by default all of it."""
-        return own
+        if self.writer_class is None:
+            return _nothing
+        return self.writer_class(self, start, vector).fill  # type: ignore[no-any-return]
 
 
 def ratio(value: float, scale: float) -> float:
@@ -136,56 +173,22 @@ def ratio(value: float, scale: float) -> float:
     return max(-1.0, min(1.0, value / scale))
 
 
-class Scale:
-    """The ratios ``k / scale`` of the integers ``low..high``, made once: reading one builds
-    no float (values out of the range read as the nearest end).
-
-    >>> Scale(6, 0, 6).at(3), Scale(6, 0, 6).at(9)
-    (0.5, 1.0)
-    """
-
-    def __init__(self, scale: float, low: int, high: int) -> None:
-        self.low = low
-        self.high = high
-        self.values: list[Any] = [ratio(k, scale) for k in range(low, high + 1)]
-
-    def at(self, k: int) -> Any:
-        """``k / scale``, within the range."""
-        if k < self.low:
-            k = self.low
-        elif k > self.high:
-            k = self.high
-        return self.values[k - self.low]
-
-
-SIXTHS: Final = Scale(STAT_MAX, -STAT_MAX, STAT_MAX)
-"""Stats, phases used and task amounts: out of 6."""
-COUNTER: Final = Scale(DICE, 0, DICE)
-
-
-def _zone_shares() -> list[tuple[tuple[int, Any], ...]]:
-    """For the four dice of a colour, keyed by their zones (3 bits each, first die lowest):
-    each zone they are in with its share of the colour."""
-    table = []
-    for key in range(1 << 4 * ZONE_BITS):
-        zones = tuple(key >> ZONE_BITS * i & 7 for i in range(4))
-        table.append(tuple((z, zones.count(z) / 4) for z in sorted(set(zones))))
-    return table
-
-
-def _face_shares() -> list[tuple[tuple[int, Any], ...]]:
-    """For the four dice of a colour, keyed by the faces of the committed ones (2 bits each,
-    0: not rolled or not committed): each face shown with its share of the colour."""
-    table = []
-    for key in range(1 << 8):
-        faces = tuple(key >> 2 * i & 3 for i in range(4))
-        table.append(tuple((f, faces.count(f) / 4) for f in sorted(set(faces)) if f))
-    return table
-
-
-ZONE_SHARES: Final = _zone_shares()
-FACE_SHARES: Final = _face_shares()
-assert COUNTS == (4, 4, 4, 4, 1), "the tables read four dice of each colour, then the red one"
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _at(k: cython.int, scale: cython.int, low: cython.int, high: cython.int) -> cython.double:
+    """``k`` held within ``low..high``, over ``scale``, held within [-1, 1]: one correctly
+    rounded division, as Python's ``int / int``, so compiled and plain modules agree."""
+    if k < low:
+        k = low
+    elif k > high:
+        k = high
+    value: cython.double = cython.cast(cython.double, k) / scale
+    if value > 1.0:
+        return 1.0
+    if value < -1.0:
+        return -1.0
+    return value
 
 
 def scales(deck: DeckRules, power: int) -> tuple[int, int]:
@@ -243,17 +246,25 @@ def item_traits(
     ]
 
 
-def nonzero(row: list[float], offset: int) -> Traits:
-    """The non-zero numbers of ``row``, each with its offset (from ``offset`` on).
+def rows(table: list[list[float]], offset: int) -> tuple[array[int], array[int], array[float]]:
+    """The non-zero numbers of each row of ``table`` as C arrays: row ``r``'s are at
+    ``starts[r]`` up to ``starts[r + 1]``, each an offset (from ``offset`` on) and a value;
+    a last unused pair keeps the arrays from being empty (a memoryview wants a buffer).
 
-    >>> nonzero([0.0, 1.0, 0.0, 0.5], 2)
-    ((3, 1.0), (5, 0.5))
+    >>> starts, offsets, values = rows([[0.0, 1.0], [], [0.5, 0.0]], 2)
+    >>> list(starts), list(offsets[:-1]), list(values[:-1])
+    ([0, 1, 1, 2], [3, 2], [1.0, 0.5])
     """
-    pairs = []
-    for i, x in enumerate(row):
-        if x:
-            pairs.append((offset + i, x))
-    return tuple(pairs)
+    starts, offsets, values = array("i", [0]), array("i"), array("d")
+    for row in table:
+        for i, x in enumerate(row):
+            if x:
+                offsets.append(offset + i)
+                values.append(x)
+        starts.append(len(offsets))
+    offsets.append(0)
+    values.append(0.0)
+    return starts, offsets, values
 
 
 def immunities(deck: DeckRules) -> tuple[int, ...]:
@@ -265,8 +276,57 @@ def immunities(deck: DeckRules) -> tuple[int, ...]:
     )
 
 
+@cython.cclass
 class TwentyStrongFeatures:
     """The features of one configured game: general groups, then the deck's."""
+
+    names: tuple[str, ...] = cython.declare(tuple, visibility="readonly")
+    game: TwentyStrong = cython.declare(object, visibility="readonly")
+    part: DeckPart = cython.declare(object, visibility="readonly")
+    size: int = cython.declare(cython.Py_ssize_t, visibility="readonly")
+    # The scratch vector (a copy of it is each call's answer), and the deck's writer of it.
+    _scratch: npt.NDArray[np.float32]
+    _copy: Callable[[], npt.NDArray[np.float32]]
+    _out: cython.float[::1]
+    _deck: Writer
+    # Where each group starts in the vector, and the scales.
+    _phases: dict[str, int]
+    _tasks: dict[str, int]
+    _task_amount: cython.int
+    _stats: cython.int
+    _turn: cython.int
+    _mods: cython.int
+    _dice: cython.int
+    _rolled: cython.int
+    _active: cython.int
+    _active_width: cython.int
+    _shown: cython.int
+    _more: cython.int
+    _most: cython.int
+    _further: cython.int
+    _health: cython.int
+    _damage: cython.int
+    _items: cython.int
+    _item_width: cython.int
+    _rounds: cython.int
+    # Each card's printed traits and each item's, as rows (``rows``); the cards with During
+    # effects.
+    _card_starts: cython.int[::1]
+    _card_offsets: cython.int[::1]
+    _item_starts: cython.int[::1]
+    _item_offsets: cython.int[::1]
+    _item_values: cython.double[::1]
+    _lasting: cython.char[::1]
+    # What the modifiers in force were last gathered from, and what they gave.
+    _active_seen: object
+    _lasting_cards: tuple[Any, ...]
+    _inventory_seen: tuple[Any, ...]
+    _deck_key: cython.long
+    _strategy_base: cython.int
+    _recovery_base: cython.int
+    _mods_seen: object
+    _mod_values: cython.double[::1]
+    """Strategy and Recovery with the modifiers in force, then the modifiers' numbers."""
 
     def __init__(self, game: TwentyStrong) -> None:
         deck = game.deck
@@ -275,37 +335,36 @@ class TwentyStrongFeatures:
         self.part = part
         layout = Names()
         phases = (*PHASES, *part.phases)
-        self.phases = one_hot(phases, layout.group("phase.", phases))
+        self._phases = one_hot(phases, layout.group("phase.", phases))
         reserve = deck.reserve_zone != NOWHERE
         tasks = (*(k for k in CHOOSERS if reserve or k not in RESERVE_STEPS), *part.tasks)
-        self.tasks = one_hot(tasks, layout.group("task.", tasks))
-        self.task_amount = layout.group("task.", ("amount",))
-        self.stats = layout.group("", STATS)
-        self.turn = layout.group("turn.", TURN)
-        self.mods = layout.group("mod.", MODS)
+        self._tasks = one_hot(tasks, layout.group("task.", tasks))
+        self._task_amount = layout.group("task.", ("amount",))
+        self._stats = layout.group("", STATS)
+        self._turn = layout.group("turn.", TURN)
+        self._mods = layout.group("mod.", MODS)
         zones = (*ZONE_NAMES, *deck.zone_names)
-        assert len(zones) <= 1 << ZONE_BITS
-        self.dice = layout.group("", (f"{z}.{c}" for z in zones for c in COLOUR_LETTERS))
+        assert len(zones) <= ZONES
+        self._dice = layout.group("", (f"{z}.{c}" for z in zones for c in COLOUR_LETTERS))
         faces = (c + f for c in COLOUR_LETTERS for f in FACE_LETTERS[1:])
-        self.rolled = layout.group("rolled.", faces) - 1  # faces count from 1 (a miss)
+        self._rolled = layout.group("rolled.", faces) - 1  # faces count from 1 (a miss)
         # the active area, by position: what changes, then the card's printed traits
         colours = immunities(deck)
         immune = (f"immune.{COLOUR_LETTERS[c]}" for c in colours)
         fields = (*ACTIVE, "guard", "no_crit", *immune, *part.kinds)
-        self.card_traits = [
-            nonzero(card_traits(info, colours, part.kinds), len(ACTIVE)) for info in deck.cards
-        ]
-        self.active_width = len(fields)
-        self.active = len(layout.names)
+        traits = [card_traits(info, colours, part.kinds) for info in deck.cards]
+        self._card_starts, self._card_offsets, _ = rows(traits, len(ACTIVE))
+        assert all(x in (0.0, 1.0) for row in traits for x in row), "a card's traits are flags"
+        self._active_width = len(fields)
+        self._active = len(layout.names)
         most = deck.most_active()
-        self.shown = min(most, SHOWN)
-        for n in numbered(self.shown):
+        self._shown = min(most, SHOWN)
+        for n in numbered(self._shown):
             layout.group(f"active{n}.", fields)
-        self.more = layout.group("active.more.", MORE) if most > SHOWN else -1
-        self.further = Scale(max(1, most - SHOWN), 0, most)
-        health, damage = scales(deck, part.power)
-        self.health = Scale(health, 0, health)
-        self.damage = Scale(damage, 0, damage)
+        self._more = layout.group("active.more.", MORE) if most > SHOWN else -1
+        self._most = most
+        self._further = max(1, most - SHOWN)
+        self._health, self._damage = scales(deck, part.power)
         # the inventory, by position: what the item is (its kind...), locked or not
         empty = deck.initial_state()
         infos = [deck.item(empty, card) for card in range(len(deck.cards))]
@@ -313,179 +372,247 @@ class TwentyStrongFeatures:
         kinds = tuple(kind for kind in ITEM_KINDS if any(i.kind == kind for i in held))
         costs = any(info.cost for info in held)
         effects = tuple(sorted({e.kind for info in held for e in info.effects}))
-        self.item_traits = [nonzero(item_traits(info, kinds, costs, effects), 1) for info in infos]
+        items = [item_traits(info, kinds, costs, effects) for info in infos]
+        self._item_starts, self._item_offsets, self._item_values = rows(items, 1)
         fields = ("locked", *kinds, *(("cost",) if costs else ()), *effects)
-        self.item_width = len(fields)
-        self.items = len(layout.names)
+        self._item_width = len(fields)
+        self._items = len(layout.names)
         for n in numbered(STAT_MAX):
             layout.group(f"item{n}.", fields)
-        part.bind(len(layout.names))
-        self.names: tuple[str, ...] = (*layout.names, *part.names)
+        self.names = (*layout.names, *part.names)
         self.size = len(self.names)
-        self.rounds = Scale(part.rounds, 0, part.rounds)
-        # what the modifiers in force were last gathered from, and what they gave
-        self.lasting = [bool(info.during) for info in deck.cards]
-        self._active: Cards = ()
-        self._in_force: list[int] = []
-        self._inventory: object = None
-        self._deck: object = None
-        self._strategy_base = -1
-        self._recovery_base = -1
-        self._mods: list[Mod] = []
-        self._strategy: Any = 0.0
-        self._recovery: Any = 0.0
-        self._mod_values: Traits = ()
+        self._rounds = part.rounds
+        self._scratch = np.zeros(self.size, np.float32)
+        self._copy = self._scratch.copy
+        self._out = self._scratch
+        self._deck = part.writer(len(layout.names), self._scratch)
+        self._lasting = array("b", [bool(info.during) for info in deck.cards] + [False])
+        self._active_seen = None
+        self._lasting_cards = ()
+        self._inventory_seen = ()
+        self._deck_key = 0
+        self._strategy_base = self._recovery_base = -1  # none yet: gather at the first call
+        self._mods_seen = None
+        self._mod_values = array("d", [0.0]) * (2 + len(MODS))
 
     def encode(self, state: State, seat: int) -> list[float]:
-        """What the player sees of ``state``."""
-        v: Vector = [0.0] * self.size
-        index = self.phases.get(state.phase, -1)
+        """What the player sees of ``state``, as a list."""
+        numbers: list[float] = self.vector(state, seat).tolist()
+        return numbers
+
+    def vector(self, state: State, seat: int) -> npt.NDArray[np.float32]:
+        """What the player sees of ``state``: a new float32 vector of ``len(names)``
+        numbers."""
+        out: cython.float[::1] = self._out
+        out[:] = 0.0
+        tasks: tuple[Any, ...]
+        active: tuple[Any, ...]
+        inventory: tuple[Any, ...]
+        strategy: cython.int
+        recovery: cython.int
+        (
+            phase, tasks, active, inventory, own, stacks, zones, faces, rewards,
+            strategy, recovery, health, turn, phases_used, counter, ability_used,
+        ) = _read_state(state)  # fmt: skip
+        index: cython.int = self._phases.get(phase, -1)
         if index >= 0:
-            v[index] = ONE
-        tasks, active, inventory, own = state.tasks, state.active, state.inventory, state.deck
+            out[index] = 1.0
         if tasks:
-            kind, amount, _source, _optional, _hook, _stat = tasks[0]
-            index = self.tasks.get(kind, -1)
+            task: tuple[Any, ...] = cython.cast(tuple, tasks[0])  # a Task: C indexing
+            index = self._tasks.get(task[0], -1)
             if index >= 0:
-                v[index] = ONE
-            v[self.task_amount] = SIXTHS.at(amount)
-        self._stats(state, active, inventory, own, v)
-        self._dice(state.zones, state.faces, v)
+                out[index] = 1.0
+            out[self._task_amount] = _at(task[1], _SIXTH, -_SIXTH, _SIXTH)
+        deck: cython.long = self._deck(state, own, stacks, inventory)
+        self._in_force(state, active, inventory, strategy, recovery, deck)
+        i: cython.Py_ssize_t = self._stats
+        out[i] = _at(health, _SIXTH, -_SIXTH, _SIXTH)
+        out[i + 1] = self._mod_values[0]
+        out[i + 2] = self._mod_values[1]
+        out[i + 3] = _at(strategy, _SIXTH, -_SIXTH, _SIXTH)
+        out[i + 4] = _at(recovery, _SIXTH, -_SIXTH, _SIXTH)
+        i = self._turn
+        out[i] = _at(turn, self._rounds, 0, self._rounds)
+        out[i + 1] = _at(phases_used, _SIXTH, -_SIXTH, _SIXTH)
+        out[i + 2] = _at(counter, _DICE, 0, _DICE)
+        if ability_used:
+            out[i + 3] = 1.0
+        i = self._mods
+        for index in range(len(MODS)):
+            if self._mod_values[2 + index] != 0.0:
+                out[i + index] = self._mod_values[2 + index]
+        self._write_dice(zones, faces)
         if active:
-            self._cards(state, active, v)
+            self._write_cards(active, rewards)
         if inventory:
-            self._items(inventory, v)
-        self.part.fill(state, own, v)
-        return v
+            self._write_items(inventory)
+        return self._copy()
 
-    def _stats(self, state: State, active: Cards, inventory: Items, own: Any, v: Vector) -> None:
-        """Health, Strategy and Recovery with the modifiers in force; the turn; modifiers."""
-        deck, strategy, recovery = self.part.modifier_key(own), state.strategy, state.recovery
-        if active is not self._active:
-            self._active = active
-            in_force = self._cards_in_force(active)
-            cards_changed = in_force != self._in_force
-            self._in_force = in_force
-        else:
-            cards_changed = False
+    @cython.cfunc
+    def _in_force(
+        self,
+        state: State,
+        active: tuple[Any, ...],
+        inventory: tuple[Any, ...],
+        strategy: cython.int,
+        recovery: cython.int,
+        deck: cython.long,
+    ) -> None:
+        """The stats and modifiers' numbers with the modifiers in force, kept until what
+        these depend on changes (rarely): the active cards with During effects, the
+        inventory, the deck's part they read (``deck``, its writer's key), the base stats."""
+        changed: cython.bint = deck != self._deck_key
+        self._deck_key = deck
+        if active is not self._active_seen:
+            self._active_seen = active
+            if self._cards_in_force(active):
+                changed = True
+        if inventory is not self._inventory_seen:  # a new tuple, perhaps the same items
+            if inventory != self._inventory_seen:
+                changed = True
+            self._inventory_seen = inventory
+        if not changed and strategy == self._strategy_base and recovery == self._recovery_base:
+            return
+        mods = modifiers(self.game, state)
         if (
-            cards_changed
-            or inventory is not self._inventory
-            or deck != self._deck
-            or strategy != self._strategy_base
-            or recovery != self._recovery_base
-        ):  # what the modifiers depend on changes rarely: look at them only then
-            self._inventory, self._deck = inventory, deck
-            mods = modifiers(self.game, state)
-            if (
-                mods != self._mods
-                or strategy != self._strategy_base
-                or recovery != self._recovery_base
-            ):
-                self._mods = mods
-                self._strategy_base, self._recovery_base = strategy, recovery
-                self._gather(state, mods)
-        i = self.stats
-        v[i] = SIXTHS.at(state.health)
-        v[i + 1] = self._strategy
-        v[i + 2] = self._recovery
-        v[i + 3] = SIXTHS.at(strategy)
-        v[i + 4] = SIXTHS.at(recovery)
-        i = self.turn
-        v[i] = self.rounds.at(state.round)
-        v[i + 1] = SIXTHS.at(state.phases_used)
-        v[i + 2] = COUNTER.at(state.counter)
-        if state.ability_used:
-            v[i + 3] = ONE
-        for i, value in self._mod_values:
-            v[i] = value
+            mods == self._mods_seen
+            and strategy == self._strategy_base
+            and recovery == self._recovery_base
+        ):
+            return
+        self._mods_seen = mods
+        self._strategy_base, self._recovery_base = strategy, recovery
+        values = self._gather(state, mods)
+        k: cython.Py_ssize_t
+        for k in range(len(MODS) + 2):
+            self._mod_values[k] = values[k]
 
-    def _cards_in_force(self, active: Cards) -> list[int]:
-        """The active cards whose During effects hold (undefeated, with some)."""
-        lasting = self.lasting
-        return [a[0] for a in active if not a[6] and lasting[a[0]]]  # the card, defeated
+    @cython.cfunc
+    def _cards_in_force(self, active: tuple[Any, ...]) -> cython.bint:
+        """Keep the active cards whose During effects hold (undefeated, with some): whether
+        they changed."""
+        kept: tuple[Any, ...] = self._lasting_cards
+        count: cython.Py_ssize_t = len(kept)
+        n: cython.Py_ssize_t = 0
+        i: cython.Py_ssize_t
+        card: cython.int
+        same: cython.bint = True
+        for i in range(len(active)):
+            row: tuple[Any, ...] = cython.cast(tuple, active[i])  # an Active
+            card = row[0]
+            if not row[6] and self._lasting[card]:  # not defeated, with During effects
+                if n >= count or kept[n] != row[0]:
+                    same = False
+                    break
+                n += 1
+        if same and n == count:
+            return False
+        cards = []
+        for i in range(len(active)):
+            row = cython.cast(tuple, active[i])
+            card = row[0]
+            if not row[6] and self._lasting[card]:
+                cards.append(row[0])
+        self._lasting_cards = tuple(cards)
+        return True
 
-    def _gather(self, state: State, mods: list[Mod]) -> None:
-        """What the modifiers in force make of the stats, and the modifiers' own numbers."""
+    @cython.cfunc
+    def _gather(self, state: State, mods: Any) -> tuple[float, ...]:
+        """What the modifiers in force make of the stats, then the modifiers' own numbers."""
         game = self.game
-        self._strategy = SIXTHS.at(effective(game, state, "strategy", mods))
-        self._recovery = SIXTHS.at(effective(game, state, "recovery", mods))
-        values = [
+        return (
+            _at(effective(game, state, "strategy", mods), _SIXTH, -_SIXTH, _SIXTH),
+            _at(effective(game, state, "recovery", mods), _SIXTH, -_SIXTH, _SIXTH),
             min(commit_limit(mods), DICE) / DICE,
             ratio(total(mods, "ward"), 3.0),
             ratio(total(mods, "crit_bonus"), 3.0),
             ratio(total(mods, "rest_bonus"), 3.0),
             float(has(mods, "no_items")),
             float(has(mods, "no_crit")),
-        ]
-        self._mod_values = nonzero(values, self.mods)
+        )
 
-    def _dice(self, zones: tuple[int, ...], faces: tuple[int, ...], v: Vector) -> None:
+    @cython.cfunc
+    def _write_dice(self, zones: tuple[Any, ...], faces: tuple[Any, ...]) -> None:
         """Dice by zone and colour, and the faces of the committed dice, as shares of their
-        colour: four dice at a time, through tables made once."""
-        dice, rolled = self.dice, self.rolled
-        for colour in range(4):
-            d = colour * 4
-            z0, z1, z2, z3 = zones[d], zones[d + 1], zones[d + 2], zones[d + 3]
-            for zone, share in ZONE_SHARES[z0 | z1 << 3 | z2 << 6 | z3 << 9]:
-                v[dice + zone * 5 + colour] = share
-            if COMMITTED in (z0, z1, z2, z3):
-                key = 0
-                if z0 == COMMITTED:
-                    key = faces[d]
-                if z1 == COMMITTED:
-                    key |= faces[d + 1] << 2
-                if z2 == COMMITTED:
-                    key |= faces[d + 2] << 4
-                if z3 == COMMITTED:
-                    key |= faces[d + 3] << 6
-                at = rolled + colour * 3
-                for face, share in FACE_SHARES[key]:
-                    v[at + face] = share
-        zone = zones[16]  # the red die
-        v[dice + zone * 5 + 4] = ONE
-        if zone == COMMITTED and faces[16]:
-            v[rolled + 12 + faces[16]] = ONE
+        colour: a quarter for each die of the four of a colour, all of it for the red die."""
+        out: cython.float[::1] = self._out
+        dice: cython.Py_ssize_t = self._dice
+        rolled: cython.Py_ssize_t = self._rolled
+        d: cython.int
+        zone: cython.int
+        face: cython.int
+        colour: cython.int
+        share: cython.float
+        for d in range(_RED + 1):
+            zone = zones[d]
+            if d == _RED:
+                colour, share = _COLOURS - 1, 1.0
+            else:
+                colour, share = d >> 2, 0.25
+            out[dice + zone * _COLOURS + colour] += share
+            if zone == _COMMITTED:
+                face = faces[d]
+                if face:
+                    out[rolled + colour * _FACES + face] += share
 
-    def _cards(self, state: State, active: Cards, v: Vector) -> None:
+    @cython.cfunc
+    def _write_cards(self, active: tuple[Any, ...], rewards: tuple[Any, ...]) -> None:
         """Each active card: what is left of its health, its damage, defeat, a reward to
         gain, then its printed traits; past the cards shown, their count and sums."""
-        at = self.active
-        width = self.active_width
-        health, damage = self.health, self.damage
-        rewards = state.rewards
-        traits = self.card_traits
-        shown = self.shown
-        count = left = hurt = 0
-        for card, most, hurts, _power, taken, _hits, defeated, _after in active:
-            if count >= shown:
-                left += max(0, most - taken)
-                hurt += 0 if defeated else hurts
-                count += 1
+        out: cython.float[::1] = self._out
+        at: cython.Py_ssize_t = self._active
+        width: cython.Py_ssize_t = self._active_width
+        health: cython.int = self._health
+        damage: cython.int = self._damage
+        shown: cython.Py_ssize_t = self._shown
+        count: cython.Py_ssize_t = len(active)
+        left: cython.int = 0
+        hurt: cython.int = 0
+        i: cython.Py_ssize_t
+        t: cython.Py_ssize_t
+        card: cython.int
+        most: cython.int
+        hurts: cython.int
+        taken: cython.int
+        defeated: cython.bint
+        for i in range(count):
+            row: tuple[Any, ...] = cython.cast(tuple, active[i])  # an Active
+            card, most, hurts, taken, defeated = row[0], row[1], row[2], row[4], row[6]
+            if i >= shown:
+                if most > taken:
+                    left += most - taken
+                if not defeated:
+                    hurt += hurts
                 continue
-            v[at] = health.at(most - taken)
-            v[at + 1] = damage.at(hurts)
+            out[at] = _at(most - taken, health, 0, health)
+            out[at + 1] = _at(hurts, damage, 0, damage)
             if defeated:
-                v[at + 2] = ONE
+                out[at + 2] = 1.0
             if rewards and card in rewards:
-                v[at + 3] = ONE
-            for offset, value in traits[card]:
-                v[at + offset] = value
+                out[at + 3] = 1.0
+            for t in range(self._card_starts[card], self._card_starts[card + 1]):
+                out[at + self._card_offsets[t]] = 1.0
             at += width
-            count += 1
-        if count > shown:
-            v[self.more] = self.further.at(count - shown)
-            v[self.more + 1] = health.at(left)
-            v[self.more + 2] = damage.at(hurt)
+        if count > shown and self._more >= 0:
+            at = self._more
+            out[at] = _at(count - shown, self._further, 0, self._most)
+            out[at + 1] = _at(left, health, 0, health)
+            out[at + 2] = _at(hurt, damage, 0, damage)
 
-    def _items(self, inventory: Items, v: Vector) -> None:
+    @cython.cfunc
+    def _write_items(self, inventory: tuple[Any, ...]) -> None:
         """Each item held: locked or not, then what it is."""
-        at = self.items
-        width = self.item_width
-        traits = self.item_traits
-        for card, locked in inventory:
-            if locked:
-                v[at] = ONE
-            for offset, value in traits[card]:
-                v[at + offset] = value
+        out: cython.float[::1] = self._out
+        at: cython.Py_ssize_t = self._items
+        width: cython.Py_ssize_t = self._item_width
+        i: cython.Py_ssize_t
+        t: cython.Py_ssize_t
+        card: cython.int
+        for i in range(len(inventory)):
+            item: tuple[Any, ...] = cython.cast(tuple, inventory[i])  # an Item
+            card = item[0]
+            if item[1]:
+                out[at] = 1.0
+            for t in range(self._item_starts[card], self._item_starts[card + 1]):
+                out[at + self._item_offsets[t]] = self._item_values[t]
             at += width

@@ -25,6 +25,7 @@ from gamehall.core.game import (
     RandomSource,
 )
 from gamehall.core.i18n import Text
+from gamehall.core.interned import interned
 from gamehall.core.outcome import Outcome
 from gamehall.games.twenty_strong import flow
 from gamehall.games.twenty_strong.actions import (
@@ -226,7 +227,7 @@ class TwentyStrong(Game[State]):
         elif phase == APPLY:
             actions = self._apply_actions(state, mods or [])
         elif phase == AFTER:
-            actions = [First(i) for i in flow.after_waiting(self, state)]
+            actions = [interned(First, i) for i in flow.after_waiting(self, state)]
         elif phase == RECOVER:
             actions = [RECOVERS[c] for c in state.colours_in(EXHAUSTED)] + [DONE]
         elif phase == REWARDS:
@@ -234,7 +235,7 @@ class TwentyStrong(Game[State]):
             actions = []
             for i in flow.rewards_waiting(state):
                 if room:
-                    actions.append(Gain(i))
+                    actions.append(interned(Gain, i))
                 actions.extend(self.deck.alternate_rewards(state, state.active[i].card))
             actions.append(DONE)
         else:

@@ -12,6 +12,7 @@ from mypy_extensions import mypyc_attr
 from gamehall.core.cards import Localized
 from gamehall.core.game import JSON, Action, ChanceWeights, RandomSource
 from gamehall.core.i18n import Text
+from gamehall.core.interned import interned
 from gamehall.games.twenty_strong.actions import From, Pick
 from gamehall.games.twenty_strong.deck import DeckRules
 from gamehall.games.twenty_strong.decks.too_many_bones import setup
@@ -73,6 +74,11 @@ PEACEFUL: Final = Peaceful()
 FIGHT: Final = Fight()
 REST: Final = RestUp()
 FLIP: Final = Flip()
+# Actions of each stack, made once: rules hand out the same objects (core.catalogue's
+# identity memo finds them without hashing).
+ENCOUNTERS: Final = tuple(Encounter(stack) for stack in STACKS)
+SCOUTS: Final = tuple(Scout(stack) for stack in STACKS)
+FROMS: Final = tuple(From(stack) for stack in STACKS)
 
 
 class Tmb(NamedTuple):
@@ -228,12 +234,12 @@ class TooManyBones(DeckRules):
             for stack in (ENC, ENC_UP):
                 top = state.stacks[stack].top()
                 if top != NOWHERE and self._can_choose(state, top):
-                    actions.append(Encounter(STACKS[stack]))
+                    actions.append(ENCOUNTERS[stack])
             if deck.day >= self.tyrant_card().min_day:
                 actions.append(TYRANT)
             return actions
         if state.phase == AFTER_BATTLE:
-            scouts = [Scout(STACKS[i]) for i in (ONES, FIVES, ENC) if state.stacks[i].known]
+            scouts = [SCOUTS[i] for i in (ONES, FIVES, ENC) if state.stacks[i].known]
             return [REST, *scouts, DONE]
         return []
 
@@ -250,7 +256,7 @@ class TooManyBones(DeckRules):
             return [PEACEFUL, FIGHT] if ok else [FIGHT]
         if task.kind == "deck.pay":
             return [PICK_COLOUR[c] for c in state.colours_in(BACKUP)]
-        return [From(STACKS[i]) for i in self._bq_sources(state, task)]
+        return [FROMS[i] for i in self._bq_sources(state, task)]
 
     def apply_action(self, s: State, action: Action) -> None:
         deck: Tmb = s.deck
@@ -563,7 +569,7 @@ class TooManyBones(DeckRules):
             plan = self.backup_plan(state)
             for option, _effects in enumerate(plan.options):
                 if all(possible(self.game, state, e) for e in self.compiled_options(plan)[option]):
-                    actions.extend(BackupUse(c, option) for c in colours)
+                    actions.extend(interned(BackupUse, c, option) for c in colours)
             deck: Tmb = state.deck
             if len(state.dice_in(BACKUP)) == 4 and not deck.flipped and not deck.universal:
                 actions.append(FLIP)  # TMB-BACKUP-7

@@ -1,11 +1,21 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
 """Too Many Bones for the learning environments: its part of the action catalogue, the most
 cards a battle can bring, and its features (the Baddie Queue's shift, Tyrant encounters,
-stacks, lockpicks; the day is the general ``turn.round``)."""
+stacks, lockpicks; the day is the general ``turn.round``).
+
+In Cython's pure Python mode, as the general features (``features``): the deck's numbers are
+written by :class:`DeckWriter`, a C class holding the general part's scratch vector; the same
+source runs uncompiled, only slower.
+"""
+# mypy: disallow-untyped-decorators=False
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Iterator
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+import cython
 
 from gamehall.core.catalogue import ActionForms, Form, numbered
 from gamehall.games.twenty_strong.catalogue import codes
@@ -25,21 +35,19 @@ from gamehall.games.twenty_strong.decks.too_many_bones.deck import (
 )
 from gamehall.games.twenty_strong.decks.too_many_bones.zones import LOCK
 from gamehall.games.twenty_strong.dice import COLOUR_LETTERS, CRIT, HIT, MISS, STAT_MAX
-from gamehall.games.twenty_strong.features import (
-    ONE,
-    DeckPart,
-    Names,
-    Scale,
-    Traits,
-    Vector,
-    nonzero,
-)
+from gamehall.games.twenty_strong.features import DeckPart, Names
 from gamehall.games.twenty_strong.runtime import Fx, ItemInfo
-from gamehall.games.twenty_strong.state import Item, Stack, State
+from gamehall.games.twenty_strong.state import State
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 ENCOUNTER_KINDS: Final = ("tyrant", "mohlnor", "lockpick")
-LOCKED: Final[int] = LOCK
-"""The zone of dice on a lockpick (a static once compiled, where an imported name is not)."""
+_LOCKED = cython.declare(cython.int, LOCK)  # the zone of dice on a lockpick
+_QUARTER = cython.declare(cython.int, 4)  # the Baddie Queue's shift, rank penalties: out of 4
+_STACKS = cython.declare(cython.int, len(STACKS))
+_KINDS = cython.declare(cython.int, len(ENCOUNTER_KINDS))
 
 
 def _codes(deck: TooManyBones, cards: Iterable[int]) -> tuple[str, ...]:
@@ -165,8 +173,16 @@ def most_active(deck: TooManyBones) -> int:
 # -- features -------------------------------------------------------------------------------
 
 
-QUARTERS: Final = Scale(4, -4, 4)
-"""The Baddie Queue's shift and the rank penalties left: out of 4."""
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _quarters(k: cython.int) -> cython.double:
+    """``k`` out of 4, held within [-1, 1] (as ``features.ratio``)."""
+    if k < -_QUARTER:
+        k = -_QUARTER
+    elif k > _QUARTER:
+        k = _QUARTER
+    return cython.cast(cython.double, k) / _QUARTER
 
 
 class DeckFeatures(DeckPart):
@@ -185,89 +201,164 @@ class DeckFeatures(DeckPart):
         layout = Names()
         layout.group("", ("bq_shift", "final", "flipped", "penalties"))
         first = layout.group("encounter.", _codes(deck, deck.tyrant_encounters))
-        self._encounters = {card: first + i for i, card in enumerate(deck.tyrant_encounters)}
-        self._stacks_at = layout.group("", ("power",))
+        self.encounters = {card: first + i for i, card in enumerate(deck.tyrant_encounters)}
+        self.stacks_at = layout.group("", ("power",))
         layout.group("stack.", (f"{name}.size" for name in STACKS))
         layout.group("stack.", (f"{STACKS[s]}.{k}" for s in (ENC, ENC_UP) for k in ENCOUNTER_KINDS))
-        self._locks_at = layout.group("", (f"lock{n}" for n in numbered(STAT_MAX)))
+        self.locks_at = layout.group("", (f"lock{n}" for n in numbered(STAT_MAX)))
         self.names = tuple(layout.names)
         sizes = [deck.ones, deck.ones, deck.fives, deck.fives, deck.encounters, deck.encounters]
         self.sizes = [float(len(cards)) for cards in sizes]
         self.top_kind = {
             card: ENCOUNTER_KINDS.index(deck.encounter_kind(card)) for card in deck.encounters
         }
-        self.bind(0)
 
-    def bind(self, start: int) -> None:
-        """Write from index ``start`` on."""
-        super().bind(start)
-        self.encounter_at = {card: start + i for card, i in self._encounters.items()}
-        self.stacks_at = start + self._stacks_at
-        self.locks_at = start + self._locks_at
-        self._stacks: object = None
-        self._encounter_stacks: tuple[object, object] = (None, None)
-        self._stack_values: Traits = ()
-        self._power_and_tops: Traits = ()
 
-    def fill(self, state: State, own: Any, v: Vector) -> None:
-        """Write the deck's features of ``state``."""
-        tmb: Tmb = own
-        _, _, _, _, flipped, shift, encounter, _, _, penalties, final, _, _ = tmb
-        i = self.start
-        v[i] = QUARTERS.at(shift)
+@cython.cclass
+class DeckWriter:
+    """Writes Too Many Bones's features of a state into the vector it holds."""
+
+    part: DeckFeatures
+    deck: TooManyBones
+    out: cython.float[::1]
+    start: cython.int
+    stacks_at: cython.int
+    locks_at: cython.int
+    encounter_at: cython.int[::1]
+    """By card: the index of its ``encounter.`` feature, or -1."""
+    hits: cython.int[::1]
+    """By card: the hits that unlock a lockpick, or -1."""
+    sizes: cython.double[::1]
+    """By stack: the most cards it holds (of the card file)."""
+    # the stacks last read (by identity), and what they gave: indices and values, the first
+    # ``tops`` from the encounter stacks
+    stacks: object
+    encounter_stacks: object
+    tops: cython.Py_ssize_t
+    stack_count: cython.Py_ssize_t
+    stack_index: cython.int[::1]
+    stack_value: cython.double[::1]
+
+    def __init__(self, part: DeckFeatures, start: int, vector: npt.NDArray[np.float32]) -> None:
+        deck = part.deck
+        cards = len(deck.cards)
+        self.part = part
+        self.deck = deck
+        self.out = vector
+        self.start = start
+        self.stacks_at = start + part.stacks_at
+        self.locks_at = start + part.locks_at
+        self.encounter_at = array("i", [-1]) * (cards + 1)
+        for card, index in part.encounters.items():
+            self.encounter_at[card] = start + index
+        self.hits = array("i", [-1]) * (cards + 1)
+        for card, lock in deck.lockpicks.items():
+            self.hits[card] = lock.hits
+        self.sizes = array("d", part.sizes)
+        self.stacks = None
+        self.encounter_stacks = None
+        self.tops = 0
+        self.stack_count = 0
+        most = 1 + 2 + len(STACKS)  # power, the tops, the sizes
+        self.stack_index = array("i", [0]) * most
+        self.stack_value = array("d", [0.0]) * most
+
+    def fill(
+        self, state: State, own: Any, stacks: tuple[Any, ...], inventory: tuple[Any, ...]
+    ) -> cython.long:
+        """Write the deck's features of ``state`` (``own``: its ``Tmb``; its stacks and
+        inventory); the key of what of it the modifiers read: the Tyrant encounter of the
+        battle, the flipped Gearloc's ability."""
+        out: cython.float[::1] = self.out
+        tmb: tuple[Any, ...] = cython.cast(tuple, own)  # a Tmb: C indexing
+        flipped: cython.bint = tmb[4]
+        shift: cython.int = tmb[5]
+        encounter: cython.int = tmb[6]
+        penalties: cython.int = tmb[9]
+        final: cython.bint = tmb[10]
+        i: cython.Py_ssize_t = self.start
+        out[i] = _quarters(shift)
         if final:
-            v[i + 1] = ONE
+            out[i + 1] = 1.0
         if flipped:
-            v[i + 2] = ONE
-        v[i + 3] = QUARTERS.at(penalties)
-        if encounter >= 0:
-            v[self.encounter_at[encounter]] = ONE
-        stacks = state.stacks
-        if stacks is not self._stacks:  # stacks change rarely: read them only then
-            self._stacks = stacks
-            self._stack_values = self._read_stacks(state, stacks)
-        for index, value in self._stack_values:
-            v[index] = value
-        inventory = state.inventory
+            out[i + 2] = 1.0
+        out[i + 3] = _quarters(penalties)
+        if encounter >= 0 and self.encounter_at[encounter] >= 0:
+            out[self.encounter_at[encounter]] = 1.0
+        if stacks is not self.stacks:  # stacks change rarely: read them only then
+            self._read_stacks(state, stacks)
+            self.stacks = stacks
+        for i in range(self.stack_count):
+            out[self.stack_index[i]] = self.stack_value[i]
         if inventory:
-            self._locks(state, inventory, v)
-
-    def _read_stacks(self, state: State, stacks: tuple[Stack, ...]) -> Traits:
-        """Power (the Tyrant encounters left), each stack's size, the kind of encounter on
-        top of each encounter stack (these from the encounter stacks, which change least)."""
-        at = self.stacks_at
-        encounters = (stacks[ENC], stacks[ENC_UP])
-        if encounters != self._encounter_stacks:
-            self._encounter_stacks = encounters
-            tops = [0.0] * 2 * len(ENCOUNTER_KINDS)
-            for i, (known, _hidden) in enumerate(encounters):
-                if known:
-                    tops[i * len(ENCOUNTER_KINDS) + self.top_kind[known[0]]] = 1.0
-            power = self.deck.power(state) / max(1, self.power)
-            self._power_and_tops = nonzero([power], at) + nonzero(tops, at + 1 + len(STACKS))
-        pairs = list(self._power_and_tops)
-        for i, (known, hidden) in enumerate(stacks):
-            size = len(known) + len(hidden)
-            if size:
-                pairs.append((at + 1 + i, size / self.sizes[i]))
-        return tuple(pairs)
-
-    def modifier_key(self, own: Any) -> object:
-        """The deck's state its modifiers read: the flipped Gearloc's ability, the Tyrant
-        encounter of the battle."""
-        tmb: Tmb = own
-        _, _, _, _, flipped, _, encounter, _, _, _, _, _, _ = tmb
+            self._write_locks(state, inventory)
         return encounter * 2 + flipped
 
-    def _locks(self, state: State, inventory: tuple[Item, ...], v: Vector) -> None:
+    @cython.cfunc
+    def _read_stacks(self, state: State, stacks: tuple[Any, ...]) -> None:
+        """Power (the Tyrant encounters left), each stack's size, the kind of encounter on
+        top of each encounter stack (these from the encounter stacks, which change least)."""
+        at: cython.int = self.stacks_at
+        count: cython.Py_ssize_t = 0
+        i: cython.Py_ssize_t
+        size: cython.Py_ssize_t
+        encounters = (stacks[ENC], stacks[ENC_UP])
+        if encounters != self.encounter_stacks:
+            self.encounter_stacks = encounters
+            part = self.part
+            power = self.deck.power(state) / max(1, part.power)
+            if power:
+                self.stack_index[count] = at
+                self.stack_value[count] = power
+                count += 1
+            for i in range(2):
+                known = encounters[i][0]
+                if known:
+                    kind: cython.int = part.top_kind[known[0]]
+                    self.stack_index[count] = at + 1 + _STACKS + i * _KINDS + kind
+                    self.stack_value[count] = 1.0
+                    count += 1
+            self.tops = count
+        count = self.tops
+        for i in range(min(len(stacks), len(self.sizes))):
+            stack: tuple[Any, ...] = cython.cast(tuple, stacks[i])  # a Stack: known, hidden
+            size = len(stack[0]) + len(stack[1])
+            if size:
+                self.stack_index[count] = at + 1 + i
+                self.stack_value[count] = size / self.sizes[i]
+                count += 1
+        self.stack_count = count
+
+    @cython.cfunc
+    def _write_locks(self, state: State, inventory: tuple[Any, ...]) -> None:
         """The share of its hits each locked lockpick holds (TMB-LOCK-7)."""
-        for index, (card, locked) in enumerate(inventory):
-            lock = self.deck.lockpicks.get(card) if locked else None
-            if lock is not None:
-                held = 0
+        out: cython.float[::1] = self.out
+        zones: tuple[Any, ...] = ()  # read when a lockpick is locked
+        places: tuple[Any, ...] = ()
+        index: cython.Py_ssize_t
+        die: cython.Py_ssize_t
+        card: cython.int
+        hits: cython.int
+        held: cython.int
+        zone: cython.int
+        place: cython.int
+        for index in range(len(inventory)):
+            item: tuple[Any, ...] = cython.cast(tuple, inventory[index])  # an Item
+            card = item[0]
+            hits = self.hits[card]
+            if hits < 0 or not item[1]:  # not a lockpick, or unlocked
+                continue
+            if not zones:
                 zones, places = state.zones, state.places
-                for die, zone in enumerate(zones):
-                    if zone == LOCKED and places[die] == card:
+            held = 0
+            for die in range(len(zones)):
+                zone = zones[die]
+                if zone == _LOCKED:
+                    place = places[die]
+                    if place == card:
                         held += 1
-                if held:
-                    v[self.locks_at + index] = min(1.0, held / lock.hits)
+            if held:
+                out[self.locks_at + index] = min(1.0, cython.cast(cython.double, held) / hits)
+
+
+DeckFeatures.writer_class = DeckWriter  # defined after the features, which it reads

@@ -13,6 +13,7 @@ from mypy_extensions import mypyc_attr
 from gamehall.core.cards import Localized
 from gamehall.core.game import JSON, Action, ChanceWeights
 from gamehall.core.i18n import Text
+from gamehall.core.interned import interned
 from gamehall.games.twenty_strong.deck import DeckRules
 from gamehall.games.twenty_strong.decks.victorum import setup
 from gamehall.games.twenty_strong.decks.victorum.actions import (
@@ -287,7 +288,7 @@ class Victorum(DeckRules):
             return self._task_actions(state, state.tasks[0])
         deck: Vic = state.deck
         if state.phase == MOVE:
-            return [Move(c) for c in self.destinations(state)]
+            return [interned(Move, c) for c in self.destinations(state)]
         if state.phase == CAMP:
             actions: list[Action] = []
             if state.stacks[deck.chip].known:
@@ -305,28 +306,28 @@ class Victorum(DeckRules):
         kind = task.kind
         if kind == "deck.hero":
             if self.hero_index != NOWHERE and not self.universal:  # named by the options
-                return [ChooseHero(self.data.heroes[self.hero_index].code)]
-            return [ChooseHero(self.data.heroes[h].code) for h in deck.dealt]
+                return [interned(ChooseHero, self.data.heroes[self.hero_index].code)]
+            return [interned(ChooseHero, self.data.heroes[h].code) for h in deck.dealt]
         if kind == "deck.tactic":
             if not self._room(state):
                 return []
-            return [ChooseTactic(self.cards[t].code) for t in deck.tactics]
+            return [interned(ChooseTactic, self.cards[t].code) for t in deck.tactics]
         if kind == "deck.place":
-            return [Place(self.cards[p].code) for p in deck.to_place]
+            return [interned(Place, self.cards[p].code) for p in deck.to_place]
         if kind == "deck.remove":
             return [
-                Remove(c)
+                interned(Remove, c)
                 for c, stack in enumerate(state.stacks)
                 if stack.known and c not in deck.removed
             ]
         if kind == "deck.bonus":
-            bonus: list[Action] = [Bonus("health")]
-            return [*bonus, Bonus("recover")] if EXHAUSTED in state.zones else bonus
+            bonus: list[Action] = [interned(Bonus, "health")]
+            return [*bonus, interned(Bonus, "recover")] if EXHAUSTED in state.zones else bonus
         if kind == "deck.opportunity":
             keep: list[Action] = [TAKE] if self._room(state) else []
             return [*keep, DECLINE, *self.game.anytime(state, None)]
         if kind == "deck.influence":
-            return [Influence(i) for i in self._influence_waiting(state)]
+            return [interned(Influence, i) for i in self._influence_waiting(state)]
         return []
 
     def step_task(self, s: State, task: Task) -> bool:
@@ -598,9 +599,9 @@ class Victorum(DeckRules):
         deck: Vic = state.deck
         actions: list[Action] = []
         if TRAINING in state.zones:
-            actions.append(Instead(position, "recruit"))
+            actions.append(interned(Instead, position, "recruit"))
         if deck.tactics and self._room(state):
-            actions.append(Instead(position, "tactic"))
+            actions.append(interned(Instead, position, "tactic"))
         return actions
 
     def apply_alternate(self, s: State, card: int, action: Action) -> None:
