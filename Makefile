@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: hall play test system-deps lint typecheck pytest bench balance load anchors clean \
-	compiled pure
+	compiled pure fuzz
 
 # The hot paths (the 20 Strong rules, observation features, the learning loop's arrays), compiled
 # in place by mypyc or Cython (docs/performance.md); `make pure` removes
@@ -70,6 +70,15 @@ balance: $(READY)
 # Throughput beside the anchors (OpenSpiel, RLCard), pinned to one core.
 bench: $(READY) anchors
 	taskset -c 0 $(BIN)/python bench/run.py
+
+# The fuzzer, ten minutes per game (docs/reliability.md); figures in bench/results/.
+FUZZ_SECONDS ?= 600
+fuzz: $(READY)
+	mkdir -p bench/results
+	for game in boss-quest ancient-terrible-things 20-strong; do \
+		$(BIN)/gamehall fuzz --seconds $(FUZZ_SECONDS) --game $$game --seed $$game \
+			--json bench/results/fuzz-$$game.json --out bench/results/fuzz-failures-$$game || exit 1; \
+	done
 
 # The web hall under load: 200 tables over WebSockets on loopback (SQLite, then PostgreSQL).
 load: $(READY) system-deps

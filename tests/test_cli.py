@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from gamehall.core.record import digest_of
 from gamehall.core.registry import games
 
 
@@ -187,6 +188,7 @@ def test_tampered_record_is_rejected_with_the_index(tmp_path: Path) -> None:
     gamehall(f"play boss-quest --bots 3 --seed 2 --record {record}")
     data = json.loads(record.read_text())
     data["actions"][1] = "boss 99"
+    data["digest"] = digest_of(data)  # edited digest and all: the replay itself refuses it
     record.write_text(json.dumps(data))
     result = gamehall(f"replay {record} --verify")
     assert result.returncode == 2

@@ -22,7 +22,7 @@ from gamehall.core.errors import (
 from gamehall.core.game import CHANCE, ChanceWeights
 from gamehall.core.i18n import Text, catalog
 from gamehall.core.match import Match
-from gamehall.core.record import Record, replay
+from gamehall.core.record import Record, digest_of, replay
 from gamehall.core.registry import create, find_game
 from gamehall.games.boss_quest.cards import HOUSE_FILE
 
@@ -131,6 +131,7 @@ def test_tampered_record_names_the_action_and_the_reason(tmp_path: Path) -> None
     data = Record.of(match).to_json()
     index = next(i for i, a in enumerate(data["actions"]) if a.startswith("ask"))
     data["actions"][index] = "ask 9"
+    data["digest"] = digest_of(data)  # changed by hand, digest and all: the replay finds it
     with pytest.raises(InvalidRecordError, match=rf"action {index} \('ask 9'\).*1 to 4 weapons"):
         replay(Record.from_json(data))
 
@@ -140,11 +141,13 @@ def test_record_with_wrong_outcome_or_version_is_rejected() -> None:
     match.play_out()
     data = Record.of(match).to_json()
     data["outcome"]["winners"] = [9]
+    data["digest"] = digest_of(data)
     with pytest.raises(InvalidRecordError, match="replayed outcome"):
         replay(Record.from_json(data))
     data = Record.of(match).to_json()
     data["rules_version"] = "0"
-    with pytest.raises(InvalidRecordError, match="rules version 0"):
+    data["digest"] = digest_of(data)
+    with pytest.raises(InvalidRecordError, match="version 0 of the Boss Quest rules"):
         replay(Record.from_json(data))
 
 
@@ -162,7 +165,7 @@ def test_record_save_is_atomic(tmp_path: Path) -> None:
     match = bot_match()
     match.play_out()
     Record.of(match).save(path)
-    assert json.loads(path.read_text())["format"] == 1
+    assert json.loads(path.read_text())["format"] == 2
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 

@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 from typer.exceptions import TyperException
 
+from gamehall.cli.fuzz import fuzz
 from gamehall.core.errors import GamehallError, OptionError
 from gamehall.core.i18n import LANGUAGES, Catalog, Text, catalog
 from gamehall.core.registry import create, find_game, games
@@ -457,6 +458,9 @@ def bench(
             f"{row['steps_per_game']:.1f}",
         )
     console.print(table)
+
+
+app.command()(fuzz)
 
 
 @app.command()

@@ -29,6 +29,7 @@ from gamehall.core.catalogue import ActionForms, CatalogueError
 from gamehall.core.errors import IllegalActionError, OptionError
 from gamehall.core.features import Features
 from gamehall.core.i18n import Text
+from gamehall.core.invariants import Invariants
 from gamehall.core.outcome import Outcome
 
 CHANCE: Final = -1
@@ -310,6 +311,10 @@ class Game(ABC, Generic[S]):
     def features(self) -> Features[S]:
         """The observation features of a seat, for learning environments (core.features)."""
         raise CatalogueError.of(Text("core.features.none", {"game": self.name}))
+
+    def invariants(self) -> Invariants[S]:
+        """What every state, step and view keeps, for ``gamehall fuzz`` (core.invariants)."""
+        return Invariants(self)
 
     def label(self, view: JSON, action: Action) -> Text:
         """How ``action`` reads to the seat whose ``view`` is given (for menus and buttons)."""

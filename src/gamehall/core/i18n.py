@@ -59,7 +59,21 @@ class Catalog:
             return self.render(value)
         if isinstance(value, dict):  # a name given in every language, e.g. a card's
             return value.get(self.language, value.get("en", ""))
+        if isinstance(value, str):
+            return one_line(value)
         return value
+
+
+def one_line(value: str, limit: int = 400) -> str:
+    """``value`` made safe to show inside a one-line message: control characters escaped
+    (text a person typed may hold line breaks) and a very long text cut short.
+
+    >>> one_line("ask\\n1"), one_line("x" * 9, limit=5)
+    ('ask\\\\n1', 'xxxx…')
+    """
+    if not value.isprintable():
+        value = "".join(c if c.isprintable() else repr(c)[1:-1] for c in value)
+    return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
 def percent_text(chance: float) -> str:

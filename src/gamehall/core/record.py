@@ -1,10 +1,15 @@
 """Game records: everything needed to replay a game exactly, as JSON.
 
-A record is ``{format, rules_version, game, players, options, seats, seed, actions, outcome}``,
-plus ``files``: the SHA-256 of each card file an option named, so a record played with a
-player's own cards refuses to replay against a changed file. ``actions`` holds every action in
-notation, chance outcomes included. :func:`replay` rebuilds the game and rejects a record that
-does not replay with the action's index and the reason.
+A record is ``{format, gamehall, rules_version, game, players, options, seats, seed, actions,
+outcome}``, plus ``files``: the SHA-256 of each card file an option named, so a record played
+with a player's own cards refuses to replay against a changed file. ``actions`` holds every
+action in notation, chance outcomes included. ``digest`` is the SHA-256 of everything else:
+a record changed or damaged after it was written (an action edited, the list cut short) is
+refused before it is replayed. :func:`replay` rebuilds the game and rejects a record that
+does not replay with the action's index and the reason, and a record of other rules (another
+``rules_version``) with the version that can replay it.
+
+Records of format 1 (before digests) are still read; their replay checks every action.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +29,24 @@ from gamehall.core.match import Match
 from gamehall.core.outcome import Outcome
 from gamehall.core.registry import create
 
-FORMAT = 1
+FORMAT = 2
+READABLE_FORMATS = (1, 2)
+"""Format 1 had no digest and no ``gamehall`` version; such records are still read."""
+
+
+def gamehall_version() -> str:
+    """The version of the gamehall that writes records."""
+    try:
+        return version("gamehall")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def digest_of(data: dict[str, Any]) -> str:
+    """The SHA-256 of a record's JSON data without its digest, written canonically."""
+    content = {key: value for key, value in data.items() if key != "digest"}
+    text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass
@@ -41,6 +64,8 @@ class Record:
     files: dict[str, str] = field(default_factory=dict)
     """Option name -> SHA-256 of the card file it named when the game was played."""
     format: int = FORMAT
+    gamehall: str = field(default_factory=gamehall_version)
+    """The version of gamehall that wrote the record (the one to replay older rules with)."""
 
     @classmethod
     def of(cls, match: Match) -> Record:
@@ -59,9 +84,10 @@ class Record:
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The record as plain JSON data."""
-        return {
+        """The record as plain JSON data, with its digest."""
+        data = {
             "format": self.format,
+            "gamehall": self.gamehall,
             "rules_version": self.rules_version,
             "game": self.game,
             "players": self.players,
@@ -72,14 +98,20 @@ class Record:
             "outcome": self.outcome.to_json() if self.outcome else None,
             **({"files": self.files} if self.files else {}),
         }
+        return {**data, "digest": digest_of(data)}
 
     @classmethod
     def from_json(cls, data: object) -> Record:
         """Read a record, checking its shape; raises InvalidRecordError naming the field."""
         if not isinstance(data, dict):
             raise InvalidRecordError("a record must be a JSON object")
-        if data.get("format") != FORMAT:
+        if data.get("format") not in READABLE_FORMATS:
             raise InvalidRecordError(f"unsupported record format {data.get('format')!r}")
+        if data["format"] >= 2 and data.get("digest") != digest_of(data):
+            raise InvalidRecordError(
+                "the record was changed or damaged after it was written: its digest does not"
+                " match its content"
+            )
         expected: dict[str, type | tuple[type, ...]] = {
             "game": str,
             "players": int,
@@ -112,6 +144,8 @@ class Record:
             actions=data["actions"],
             outcome=parsed,
             files=files,
+            format=data["format"],
+            gamehall=str(data.get("gamehall", "before 0.1")),
         )
 
     def save(self, path: Path) -> None:
@@ -134,7 +168,14 @@ class Record:
             data = json.loads(path.read_text(encoding="utf-8"))
         except OSError as error:
             raise InvalidRecordError(f"cannot read {path}: {error.strerror}") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        except json.JSONDecodeError as error:
+            if cut_short(error):
+                raise InvalidRecordError(
+                    f"{path} is cut short: its JSON ends at character {len(error.doc)}"
+                    " before the record is complete"
+                ) from None
+            raise InvalidRecordError(f"{path} is not JSON: {error}") from None
+        except UnicodeDecodeError as error:
             raise InvalidRecordError(f"{path} is not JSON: {error}") from None
         return cls.from_json(data)
 
@@ -147,8 +188,10 @@ def replay(record: Record) -> Match:
         raise InvalidRecordError(f"record cannot be set up: {error}") from None
     if record.rules_version != game.rules_version:
         raise InvalidRecordError(
-            f"record was played under rules version {record.rules_version}, "
-            f"this is version {game.rules_version} of {game.name}"
+            f"this record was played under version {record.rules_version} of the {game.title}"
+            f" rules, written by gamehall {record.gamehall}; this gamehall"
+            f" ({gamehall_version()}) plays version {game.rules_version} and keeps no other:"
+            f" replay it with gamehall {record.gamehall}"
         )
     played, now = record.files, file_digests(game)
     for option in sorted(played):
@@ -170,6 +213,14 @@ def replay(record: Record) -> Match:
             f"the replayed outcome {match.outcome()} differs from the recorded {record.outcome}"
         )
     return match
+
+
+def cut_short(error: json.JSONDecodeError) -> bool:
+    """Whether JSON failed to parse because the text ends too soon (rather than being
+    damaged in the middle): the parser stopped at the end, or in a string running to it."""
+    rest = error.doc[error.pos + 1 :]
+    in_last_string = error.msg.startswith("Unterminated string") and not ({'"', "\n"} & set(rest))
+    return error.pos >= len(error.doc.rstrip()) or in_last_string
 
 
 def file_digests(game: Game[Any]) -> dict[str, str]:

@@ -164,8 +164,16 @@ class TableStore:
         """Add one action at ``seq``; raises SequenceConflict if that number is taken."""
         self.append_many(table_id, seq, [(action, mover)])
 
-    def append_many(self, table_id: str, first: int, steps: list[tuple[str, int]]) -> None:
-        """Add consecutive actions from ``first`` in one transaction, all or none."""
+    def append_many(
+        self,
+        table_id: str,
+        first: int,
+        steps: list[tuple[str, int]],
+        outcome: dict[str, Any] | None = None,
+    ) -> None:
+        """Add consecutive actions from ``first`` in one transaction, all or none; with the
+        ``outcome`` of the game they end, the table is marked finished in that transaction (a
+        crash between two writes would leave a game that is over listed as playing)."""
         now = utcnow()
         rows = [
             {
@@ -180,6 +188,12 @@ class TableStore:
         try:
             with self.engine.begin() as connection:  # Core insert: no ORM unit of work
                 connection.execute(insert(ActionRow), rows)
+                if outcome is not None:
+                    connection.execute(
+                        update(TableRow)
+                        .where(TableRow.id == table_id)
+                        .values(status="finished", outcome=outcome)
+                    )
         except IntegrityError:
             raise SequenceConflict(f"action {first} of table {table_id} is already taken") from None
 

@@ -5,160 +5,56 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Form, Header, HTTPException, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, Form, Header, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from gamehall.bots import BOT_KINDS
 from gamehall.core.errors import (
     GamehallError,
-    IllegalActionError,
-    InvalidActionError,
-    NotYourTurnError,
-    OptionError,
-    UndoError,
-    UnknownGameError,
 )
 from gamehall.core.game import EVERYTHING
 from gamehall.core.i18n import LANGUAGES, catalog
 from gamehall.core.registry import games
 from gamehall.store.database import open_engine
-from gamehall.store.tables import SequenceConflict, TableStore
-from gamehall.web.hall import Hall, SeatRequest, TableNotFound
+from gamehall.store.tables import TableStore
+from gamehall.web.hall import Hall, LiveTable, SeatRequest, TableNotFound
+from gamehall.web.refusals import (
+    BODY_REFUSALS,
+    ERROR_STATUS,
+    MAX_BODY,
+    REDIRECT,
+    TABLE_REFUSALS,
+    BodyLimit,
+    json_body,
+    refusals,
+    unparsable,
+)
+from gamehall.web.requests import (
+    ChanceSubmission,
+    NewTable,
+    Submission,
+    UndoRequest,
+    clock_seconds,
+)
 from gamehall.web.views import GAME_VIEWS, environment, seat_snapshot, translator
 
-MAX_BODY = 16 * 1024
+MAX_MESSAGE = 1024
+"""The largest WebSocket message a client may send: the socket only pushes views, and a message
+from the client merely asks for a fresh one (a bigger one closes the socket with 1009)."""
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table id can look like (``new_table_id``): anything else names no table, and is
+refused before it reaches the database (PostgreSQL refuses a NUL in a string with an error)."""
 STATIC = Path(__file__).with_name("static")
-
-
-ClockSeconds = Annotated[float, Field(ge=5, le=3600)]
-"""A table's clock: how long a person may think over one decision before a bot steps in."""
-
-
-def clock_seconds(text: str) -> float | None:
-    """The lobby form's clock field: empty for no clock, else seconds (HTTP 422 if not valid)."""
-    if not text.strip():
-        return None
-    try:
-        return TypeAdapter(ClockSeconds).validate_python(text.strip())
-    except ValidationError as error:
-        raise HTTPException(422, f"clock: {error.errors()[0]['msg']}") from None
-
-
-class SeatSpec(BaseModel):
-    """How to fill one seat: ``me``, ``invite`` or ``bot`` (with its kind)."""
-
-    model_config = ConfigDict(extra="forbid")
-    kind: str = Field(pattern="^(me|invite|bot)$")
-    bot: str = Field(default="heuristic", max_length=32)
-    name: str = Field(default="", max_length=40)
-
-
-class NewTable(BaseModel):
-    """A request to open a table."""
-
-    model_config = ConfigDict(extra="forbid")
-    game: str = Field(max_length=64)
-    players: int = Field(ge=1, le=10)
-    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=20)
-    seats: list[SeatSpec] = Field(min_length=1, max_length=10)
-    bot_delay: float = Field(default=0.6, ge=0, le=10)
-    clock: ClockSeconds | None = None
-    seed: str | None = Field(default=None, max_length=64, pattern=r"^[\w-]+$")
-    physical: bool = False
-    """A physical copy (companion mode): people enter every die and card."""
-    replacement: str = Field(default="heuristic", max_length=32)
-    """The bot kind (strength) that takes over from a person who leaves."""
-
-
-class Submission(BaseModel):
-    """An action for the seat the token opens, at the expected sequence number."""
-
-    model_config = ConfigDict(extra="forbid")
-    seq: int = Field(ge=0)
-    action: str = Field(min_length=1, max_length=64)
-
-
-class ChanceSubmission(BaseModel):
-    """Chance outcomes entered at a physical table: a key, a notation, or several at once."""
-
-    model_config = ConfigDict(extra="forbid")
-    seq: int = Field(ge=0)
-    entry: str = Field(min_length=1, max_length=200)
-
-
-class UndoRequest(BaseModel):
-    """A request about the table as it stands at ``seq``: an undo, a correction, a hint."""
-
-    model_config = ConfigDict(extra="forbid")
-    seq: int = Field(ge=0)
-
-
-ERROR_STATUS: list[tuple[type[Exception], int]] = [
-    (TableNotFound, 404),
-    (SequenceConflict, 409),
-    (NotYourTurnError, 403),
-    (UndoError, 409),
-    (IllegalActionError, 422),
-    (InvalidActionError, 422),
-    (UnknownGameError, 422),
-    (OptionError, 422),
-    (GamehallError, 422),
-]
-
-
-class BodyLimit:
-    """Refuses request bodies over a size (413) before the application reads them."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and not length.isdigit():
-            await JSONResponse({"error": "content-length is not a number"}, 400)(
-                scope, receive, send
-            )
-            return
-        if length is not None and int(length) > self.limit:
-            await self.refuse(scope, receive, send)
-            return
-        received, refused = 0, False
-
-        async def counted() -> Message:  # a body sent in chunks, with no length announced
-            nonlocal received, refused
-            message = await receive()
-            received += len(message.get("body", b""))
-            if received > self.limit and not refused:
-                refused = True
-                await self.refuse(scope, receive, send)
-                return {"type": "http.disconnect"}
-            return message
-
-        async def guarded(message: Message) -> None:
-            if not refused:  # once refused, the application's own answer is dropped
-                await send(message)
-
-        await self.app(scope, counted, guarded)
-
-    async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Answer 413 naming the limit."""
-        response = JSONResponse({"error": f"request body over {self.limit} bytes"}, 413)
-        await response(scope, receive, send)
 
 
 def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> FastAPI:
@@ -195,13 +91,28 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": error.detail}, error.status_code)
+        # The exception's headers are kept: a 405 names the allowed methods (Allow).
+        detail = unparsable(error.__cause__) if error.status_code == 400 else None
+        return JSONResponse(
+            {"error": detail or error.detail}, error.status_code, headers=error.headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
-        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid request"}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        return JSONResponse({"error": f"{where}: {first.get('msg')}".strip(": ")}, 422)
+        errors = error.errors()
+        first: dict[str, Any] = errors[0] if errors else {"loc": (), "msg": "invalid request"}
+        if first.get("type") == "json_invalid":  # where the JSON breaks, and how
+            at = first.get("loc", ("body", 0))[-1]
+            reason = first.get("ctx", {}).get("error", "")
+            return JSONResponse({"error": f"body: JSON decode error at {at}: {reason}"}, 422)
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
+        return JSONResponse({"error": f"{where}: {first.get('msg')}"}, 422)
+
+    def live_table(table_id: str) -> LiveTable:
+        """The table ``table_id`` names (404 if none, an id that cannot exist included)."""
+        if not TABLE_ID.fullmatch(table_id):
+            raise TableNotFound(f"no table {table_id[:40]!r}")
+        return hall.live(table_id)
 
     # -- pages ------------------------------------------------------------------------
 
@@ -225,7 +136,12 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             finished=hall.store.list_tables("finished", 30),
         )
 
-    @app.get("/lang/{code}")
+    @app.get(
+        "/lang/{code}",
+        status_code=303,
+        response_class=RedirectResponse,
+        responses={**REDIRECT, **refusals(422)},
+    )
     async def set_language(code: str, request: Request) -> RedirectResponse:
         back = request.headers.get("referer") or "/"
         response = RedirectResponse(back if back.startswith(str(request.base_url)) else "/", 303)
@@ -233,7 +149,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             response.set_cookie("lang", code, max_age=365 * 86400, samesite="lax")
         return response
 
-    @app.get("/games/{name}", response_class=HTMLResponse)
+    @app.get("/games/{name}", response_class=HTMLResponse, responses=refusals(404, 422))
     async def game_page(name: str, request: Request) -> HTMLResponse:
         game_class = next((g for g in games() if g.name == name), None)
         if game_class is None:
@@ -241,7 +157,9 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         game = game_class(game_class.min_players)
         return page(request, "game.html", game=game, view=GAME_VIEWS.get(name))
 
-    @app.post("/tables")
+    @app.post(
+        "/tables", response_class=HTMLResponse, responses={**REDIRECT, **refusals(*BODY_REFUSALS)}
+    )
     async def create_from_form(
         request: Request,
         game: Annotated[str, Form(max_length=64)],
@@ -278,31 +196,33 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             return RedirectResponse(links[mine[0]], 303)
         return page(request, "created.html", info=info, links=links, mine=mine)
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    @app.get("/t/{table_id}", response_class=HTMLResponse, responses=refusals(404, 422))
     async def spectate(table_id: str, request: Request) -> HTMLResponse:
-        live = hall.live(table_id)
+        live = live_table(table_id)
         script = GAME_VIEWS[live.info.game].script
         return page(request, "table.html", info=live.info, seat=None, token="", script=script)
 
-    @app.get("/t/{table_id}/seat/{token}", response_class=HTMLResponse)
+    @app.get(
+        "/t/{table_id}/seat/{token}", response_class=HTMLResponse, responses=refusals(403, 404, 422)
+    )
     async def seat_page(table_id: str, token: str, request: Request) -> HTMLResponse:
-        live = hall.live(table_id)
+        live = live_table(table_id)
         seat = live.info.seat_of(token)
         if seat is None:
             raise HTTPException(403, "this seat link is not valid for this table")
         script = GAME_VIEWS[live.info.game].script
         return page(request, "table.html", info=live.info, seat=seat, token=token, script=script)
 
-    @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
+    @app.get("/t/{table_id}/replay", response_class=HTMLResponse, responses=refusals(404, 409, 422))
     async def replay_page(
-        table_id: str, request: Request, step: Annotated[int, Query(ge=0)] = -1
+        table_id: str, request: Request, step: Annotated[int | None, Query(ge=0)] = None
     ) -> HTMLResponse:
-        live = hall.live(table_id)
+        live = live_table(table_id)
         match = live.match
         if not match.is_over():
             raise HTTPException(409, "the replay opens once the game is over")
         last = len(match.actions)
-        step = last if step < 0 or step > last else step
+        step = last if step is None or step > last else step
         lang = language(request)
         texts = catalog(lang)
         log = []
@@ -336,7 +256,12 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
 
     # -- the API ----------------------------------------------------------------------
 
-    @app.post("/api/tables", status_code=201)
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        dependencies=[Depends(json_body)],
+        responses=refusals(*BODY_REFUSALS, 415),
+    )
     async def create_table(spec: NewTable) -> dict[str, Any]:
         seats = [SeatRequest(s.kind, s.bot, s.name) for s in spec.seats]
         info, tokens = hall.create_table(
@@ -360,13 +285,13 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             ],
         }
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses=refusals(403, 404, 422))
     async def table_state(
         table_id: str,
         request: Request,
         x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
     ) -> dict[str, Any]:
-        live = hall.live(table_id)
+        live = live_table(table_id)
         seat = seat_for(live, x_seat_token)
         lang = language(request)
         snapshot = seat_snapshot(live.match, seat, lang, live.logs)
@@ -375,35 +300,47 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
 
     def person_at(table_id: str, token: str | None, refusal: str) -> tuple[Any, int]:
         """The live table and the seat of ``token``; a spectator is refused (403)."""
-        live = hall.live(table_id)
+        live = live_table(table_id)
         seat = seat_for(live, token)
         if seat is None:
             raise HTTPException(403, f"a spectator {refusal}")
         return live, seat
 
-    @app.post("/api/tables/{table_id}/actions")
+    @app.post(
+        "/api/tables/{table_id}/actions",
+        dependencies=[Depends(json_body)],
+        responses=TABLE_REFUSALS,
+    )
     async def submit(
         table_id: str,
         submission: Submission,
         x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
     ) -> dict[str, int]:
-        live = hall.live(table_id)
+        live = live_table(table_id)
         seat = seat_for(live, x_seat_token)
         seq = await hall.act(table_id, seat, submission.seq, submission.action)
         return {"seq": seq}
 
-    @app.post("/api/tables/{table_id}/chance")
+    @app.post(
+        "/api/tables/{table_id}/chance",
+        dependencies=[Depends(json_body)],
+        responses=TABLE_REFUSALS,
+    )
     async def enter_chance(
         table_id: str,
         submission: ChanceSubmission,
         x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
     ) -> dict[str, int]:
-        live = hall.live(table_id)
+        live = live_table(table_id)
         seat = seat_for(live, x_seat_token)
         seq = await hall.enter_chance(table_id, seat, submission.seq, submission.entry)
         return {"seq": seq}
 
-    @app.post("/api/tables/{table_id}/correct")
+    @app.post(
+        "/api/tables/{table_id}/correct",
+        dependencies=[Depends(json_body)],
+        responses=TABLE_REFUSALS,
+    )
     async def correct(
         table_id: str,
         request_body: UndoRequest,
@@ -412,7 +349,11 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         _, seat = person_at(table_id, x_seat_token, "cannot correct an entry")
         return {"seq": await hall.correct(table_id, seat, request_body.seq)}
 
-    @app.post("/api/tables/{table_id}/hint")
+    @app.post(
+        "/api/tables/{table_id}/hint",
+        dependencies=[Depends(json_body)],
+        responses=TABLE_REFUSALS,
+    )
     async def hint(
         table_id: str,
         request_body: UndoRequest,
@@ -428,7 +369,11 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             row["label"] = texts.render(estimate.label)
         return data
 
-    @app.post("/api/tables/{table_id}/undo")
+    @app.post(
+        "/api/tables/{table_id}/undo",
+        dependencies=[Depends(json_body)],
+        responses=TABLE_REFUSALS,
+    )
     async def undo(
         table_id: str,
         request_body: UndoRequest,
@@ -437,9 +382,9 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         _, seat = person_at(table_id, x_seat_token, "cannot undo")
         return {"seq": await hall.undo(table_id, seat, request_body.seq)}
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", responses=refusals(404, 409, 422))
     async def record(table_id: str) -> Response:
-        live = hall.live(table_id)
+        live = live_table(table_id)
         if not live.match.is_over():
             raise HTTPException(409, "the record is available once the game is over")
         body = json.dumps(hall.record(live).to_json(), indent=1)
@@ -479,7 +424,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         lang = websocket.query_params.get("lang", "en")
         lang = lang if lang in LANGUAGES else "en"
         try:
-            live = hall.live(table_id)
+            live = live_table(table_id)
         except TableNotFound:
             await websocket.close(code=4404)
             return
@@ -504,7 +449,12 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
                 )
                 if receiver in done:
                     getter.cancel()
-                    if receiver.result().get("type") == "websocket.disconnect":
+                    message = receiver.result()
+                    if message.get("type") == "websocket.disconnect":
+                        return
+                    text, data = message.get("text"), message.get("bytes")
+                    if len(text.encode() if text is not None else data or b"") > MAX_MESSAGE:
+                        await websocket.close(1009, f"message over {MAX_MESSAGE} bytes")
                         return
                     receiver = asyncio.ensure_future(websocket.receive())  # a refresh
                 while not queue.empty():

@@ -20,7 +20,13 @@ from typing import Any
 from gamehall.bots import make_bot
 from gamehall.core.chance import make_rng
 from gamehall.core.companion import ChanceEntry
-from gamehall.core.errors import GamehallError, IllegalActionError, NotYourTurnError, OptionError
+from gamehall.core.errors import (
+    GamehallError,
+    IllegalActionError,
+    NotYourTurnError,
+    OptionError,
+    UndoError,
+)
 from gamehall.core.game import CHANCE, Action
 from gamehall.core.i18n import Text, catalog
 from gamehall.core.match import Match, Sampler, searches
@@ -43,6 +49,9 @@ AUTO_BATCH = 200
 """Automatic steps (chance, bots without pause) applied, logged and announced in one run."""
 STALL_STEPS = 20_000
 """Automatic steps in a row after which bots left alone are taken to be in a stalemate."""
+FINISHED_KEPT = 64
+"""Finished tables kept in memory for late readers (the replay, the record); older ones no one
+watches are dropped, and replayed from their log if asked for again."""
 
 
 class TableNotFound(GamehallError):
@@ -92,6 +101,8 @@ class Hall:
         self.store = store
         self.leave_grace = leave_grace
         self.tables: dict[str, LiveTable] = {}
+        self.finished: dict[str, None] = {}
+        """The finished tables in memory, oldest first (a dict keeps its insertion order)."""
 
     # -- creating and loading ---------------------------------------------------------
 
@@ -156,8 +167,14 @@ class Hall:
         agents = [make_bot(s.bot, game.name) if s.bot else None for s in info.seats]
         match = Match(game, info.seed, agents, [s.name for s in info.seats])
         match.resume([action for _, action, _ in self.store.actions(table_id)])
+        outcome = match.outcome()
+        if outcome is not None and info.status != "finished":  # a crash between two writes
+            self.store.finish(table_id, outcome.to_json())
+            info.status, info.outcome = "finished", outcome.to_json()
         live = LiveTable(info, match)
         self.tables[table_id] = live
+        if outcome is not None:
+            self._keep_finished(live)
         with contextlib.suppress(RuntimeError):  # outside the event loop: started on first use
             self.start_driver(live)
         return live
@@ -210,6 +227,9 @@ class Hall:
         async with live.lock:
             if seq != live.seq:
                 raise StaleSequence(f"expected action {live.seq}, not {seq}")
+            if live.match.is_over():  # the outcome is logged as final: it stands
+                reason = Text("core.illegal.game_over")
+                raise UndoError.of(Text("core.undo.refused", {"reason": reason}))
             live.match.undo(seat)
             self._taken_back(live)
         return live.seq
@@ -340,17 +360,30 @@ class Hall:
         steps = [
             (str(a), m) for a, m in zip(match.actions[first:], match.movers[first:], strict=True)
         ]
+        outcome = match.outcome()
+        finished = outcome.to_json() if outcome is not None else None
         try:
-            self.store.append_many(live.info.id, first, steps)
+            self.store.append_many(live.info.id, first, steps, finished)
         except BaseException:
             match.truncate(first)
             live.logs.clear()
             raise
-        outcome = match.outcome()
-        if outcome is not None:
-            self.store.finish(live.info.id, outcome.to_json())
-            live.info.status, live.info.outcome = "finished", outcome.to_json()
+        if finished is not None:
+            live.info.status, live.info.outcome = "finished", finished
+            self._keep_finished(live)
         self._announce(live)
+
+    def _keep_finished(self, live: LiveTable) -> None:
+        """Count a table among the finished ones in memory, newest; beyond ``FINISHED_KEPT``,
+        drop the oldest (one still watched is dropped when its last listener leaves)."""
+        self.finished.pop(live.info.id, None)
+        self.finished[live.info.id] = None
+        while len(self.finished) > FINISHED_KEPT:
+            oldest = next(iter(self.finished))
+            del self.finished[oldest]
+            old = self.tables.get(oldest)
+            if old is not None and not old.listeners:
+                del self.tables[oldest]
 
     def _announce(self, live: LiveTable) -> None:
         for queue in live.listeners:
@@ -469,6 +502,8 @@ class Hall:
     def unsubscribe(self, live: LiveTable, queue: asyncio.Queue[int]) -> None:
         """Stop listening; a person whose last connection closes has a grace period."""
         seat = live.listeners.pop(queue, None)
+        if live.match.is_over() and not live.listeners and live.info.id not in self.finished:
+            self._keep_finished(live)  # dropped from the finished ones while watched
         if seat is None or seat in live.listeners.values():
             return
         if live.match.agents[seat] is None and not live.match.is_over():

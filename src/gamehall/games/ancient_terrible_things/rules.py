@@ -29,6 +29,7 @@ from gamehall.core.game import (
 )
 from gamehall.core.i18n import Text
 from gamehall.core.interned import interned
+from gamehall.core.invariants import Invariants
 from gamehall.core.outcome import Outcome
 from gamehall.core.state import replace_at
 from gamehall.games.ancient_terrible_things import actions as act
@@ -169,6 +170,12 @@ class AncientTerribleThings(Game[AttState]):
 
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
+
+    def invariants(self) -> Invariants[AttState]:
+        """What every state, step and view keeps, for the fuzzer (``invariants``)."""
+        from gamehall.games.ancient_terrible_things.invariants import AttInvariants
+
+        return AttInvariants(self)
 
     def action_forms(self) -> ActionForms:
         from gamehall.games.ancient_terrible_things.catalogue import action_forms

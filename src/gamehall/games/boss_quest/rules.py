@@ -23,6 +23,7 @@ from gamehall.core.game import (
 )
 from gamehall.core.i18n import Text
 from gamehall.core.interned import interned
+from gamehall.core.invariants import Invariants
 from gamehall.core.outcome import Outcome
 from gamehall.core.state import replace_at
 from gamehall.games.boss_quest import actions as act
@@ -171,6 +172,12 @@ class BossQuest(Game[BossQuestState]):
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
 
+    def invariants(self) -> Invariants[BossQuestState]:
+        """What every state, step and view keeps, for the fuzzer (``invariants``)."""
+        from gamehall.games.boss_quest.invariants import BossQuestInvariants
+
+        return BossQuestInvariants(self)
+
     def action_forms(self) -> ActionForms:
         from gamehall.games.boss_quest.catalogue import action_forms
 
@@ -311,6 +318,8 @@ class BossQuest(Game[BossQuestState]):
             if not any(s.spell_deck):
                 s.layout_left = 0
         if s.layout_left == 0:
+            if s.slots and self.options["mystery"]:
+                s.mystery = len(s.slots) - 1  # BQ-MYST-1, also when the spells ran out early
             self._start_deal(s)
 
     def _on_draw_spell(self, s: BossQuestState, action: act.DrawSpell) -> None:
@@ -318,8 +327,6 @@ class BossQuest(Game[BossQuestState]):
         s.spell_deck = replace_at(s.spell_deck, kind, s.spell_deck[kind] - 1)
         s.slots = (*s.slots, Slot(kind, AVAILABLE, -1))  # BQ-SETUP-3
         s.layout_left -= 1
-        if s.layout_left == 0 and self.options["mystery"]:
-            s.mystery = len(s.slots) - 1  # BQ-MYST-1
         self._settle_layout(s)
 
     def _start_deal(self, s: BossQuestState) -> None:

@@ -26,6 +26,7 @@ from gamehall.core.game import (
 )
 from gamehall.core.i18n import Text
 from gamehall.core.interned import interned
+from gamehall.core.invariants import Invariants
 from gamehall.core.outcome import Outcome
 from gamehall.games.twenty_strong import flow
 from gamehall.games.twenty_strong.actions import (
@@ -384,6 +385,12 @@ class TwentyStrong(Game[State]):
         won = state.result == WON
         reason = "boss-defeated" if won else "health-below-1"
         return Outcome(winners=(0,) if won else (), scores=(1 if won else 0,), reason=reason)
+
+    def invariants(self) -> Invariants[State]:
+        """What every state, step and view keeps, for the fuzzer (``invariants``)."""
+        from gamehall.games.twenty_strong.invariants import TwentyStrongInvariants
+
+        return TwentyStrongInvariants(self)
 
     def action_forms(self) -> ActionForms:
         """The grammar of the notation, general and the deck's (``catalogue``)."""

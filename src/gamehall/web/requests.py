@@ -1,0 +1,72 @@
+"""The bodies the web hall's API accepts, as strict pydantic models: the wrong JSON type, an
+extra field or an out-of-range value is refused (422) before any table is touched."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import HTTPException
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+ClockSeconds = Annotated[float, Field(ge=5, le=3600)]
+"""A table's clock: how long a person may think over one decision before a bot steps in."""
+
+
+def clock_seconds(text: str) -> float | None:
+    """The lobby form's clock field: empty for no clock, else seconds (HTTP 422 if not valid)."""
+    if not text.strip():
+        return None
+    try:
+        return TypeAdapter(ClockSeconds).validate_python(text.strip())
+    except ValidationError as error:
+        raise HTTPException(422, f"clock: {error.errors()[0]['msg']}") from None
+
+
+class SeatSpec(BaseModel):
+    """How to fill one seat: ``me``, ``invite`` or ``bot`` (with its kind)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: str = Field(pattern="^(me|invite|bot)$")
+    bot: str = Field(default="heuristic", max_length=32)
+    name: str = Field(default="", max_length=40, pattern=r"^[^\x00-\x1f\x7f]*$")
+    """Shown to everyone: no control characters (nor a NUL, which PostgreSQL cannot store)."""
+
+
+class NewTable(BaseModel):
+    """A request to open a table (JSON types are strict: ``"2"`` is not a number of players)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    game: str = Field(max_length=64)
+    players: int = Field(ge=1, le=10)
+    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=20)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=10)
+    bot_delay: float = Field(default=0.6, ge=0, le=10)
+    clock: ClockSeconds | None = None
+    seed: str | None = Field(default=None, max_length=64, pattern=r"^[\w-]+$")
+    physical: bool = False
+    """A physical copy (companion mode): people enter every die and card."""
+    replacement: str = Field(default="heuristic", max_length=32)
+    """The bot kind (strength) that takes over from a person who leaves."""
+
+
+class Submission(BaseModel):
+    """An action for the seat the token opens, at the expected sequence number."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seq: int = Field(ge=0)
+    action: str = Field(min_length=1, max_length=64)
+
+
+class ChanceSubmission(BaseModel):
+    """Chance outcomes entered at a physical table: a key, a notation, or several at once."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seq: int = Field(ge=0)
+    entry: str = Field(min_length=1, max_length=200)
+
+
+class UndoRequest(BaseModel):
+    """A request about the table as it stands at ``seq``: an undo, a correction, a hint."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seq: int = Field(ge=0)
