@@ -33,7 +33,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from gamehall.store.tables import hash_token
-from gamehall.web.app import MAX_BODY, MAX_MESSAGE, create_app
+from gamehall.web.app import MAX_MESSAGE, create_app
+from gamehall.web.refusals import MAX_BODY
 from tests.web.conftest import Server
 from tests.web.test_api import act, human_to_move, open_table, snapshot
 
