@@ -8,11 +8,14 @@ snapshot or the log.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from gamehall.core.game import CHANCE
+from gamehall.web.app import create_app
 from tests.leaks import twenty_strong_leaks
 
 GAMES = 3
@@ -28,6 +31,16 @@ def unseen_names(game: object, state: object) -> set[str]:
     for card in cards:
         names |= {deck.cards[card].code, deck.cards[card].name.en}
     return names
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """The hall with a long leave grace: the test's socket closes after every read, and on a
+    loaded machine a short grace would hand the seat to a bot, which plays on alone (a
+    Victorum stalemate runs for thousands of steps)."""
+    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=3600)
+    with TestClient(app) as test_client:
+        yield test_client
 
 
 DECKS = {
