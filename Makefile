@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: hall play test system-deps lint typecheck pytest bench balance load anchors clean \
-	compiled pure fuzz
+	compiled pure fuzz crash soak
 
 # The hot paths (the 20 Strong rules, observation features, the learning loop's arrays), compiled
 # in place by mypyc or Cython (docs/performance.md); `make pure` removes
@@ -79,6 +79,18 @@ fuzz: $(READY)
 		$(BIN)/gamehall fuzz --seconds $(FUZZ_SECONDS) --game $$game --seed $$game \
 			--json bench/results/fuzz-$$game.json --out bench/results/fuzz-failures-$$game || exit 1; \
 	done
+
+# The crash drill: SIGKILL the server while tables play, 50 rounds (SQLite, then PostgreSQL).
+crash: $(READY) system-deps
+	$(BIN)/python -m bench.crash --rounds 50
+	bash scripts/with-postgres.sh sh -c '$(BIN)/python -m bench.crash --rounds 50 \
+		--database "$$GAMEHALL_TEST_POSTGRES_URL"'
+
+# The soak: 60 tables for ten minutes, memory sampled (SQLite, then PostgreSQL).
+soak: $(READY) system-deps
+	$(BIN)/python bench/soak.py --tables 60 --think 1.5 --seconds 600
+	bash scripts/with-postgres.sh sh -c '$(BIN)/python bench/soak.py --tables 60 --think 1.5 \
+		--seconds 600 --database "$$GAMEHALL_TEST_POSTGRES_URL"'
 
 # The web hall under load: 200 tables over WebSockets on loopback (SQLite, then PostgreSQL).
 load: $(READY) system-deps

@@ -9,10 +9,11 @@ its own concurrent HTTP client: read the snapshot, pick a random legal action, s
 the snapshot's sequence number; a table that ends is replaced by a new one. After a random
 pause (seeded) the server is killed with SIGKILL and restarted at once, ``--kills`` times per
 round; half the kills are aimed at an action in flight (sent 0-10 ms after a client posts
-one: before, during or after its commit, or as it is answered). A submission whose answer was
-lost in a kill is sent again, unchanged, once the server is back (the answer must then be 200,
-or 409 if the first one had landed; it may apply only once). Then the clients
-stop, the tables settle and every table in the database is checked:
+one, or as soon as its commit shows in the log). A submission whose answer was lost in a kill
+is sent again, unchanged, once the server is back: the answer must then be 200, or 409 if the
+first one had landed, and it may apply only once; clients also drop 2 % of their 200 answers,
+as a network may, and send those actions again (they must get 409). Then the clients stop,
+the tables settle and every table in the database is checked:
 
 - its log (``TableStore.actions``) numbers its actions 0, 1, 2... with no gap or repeat, and
   the log read while the server was down is a prefix of it (nothing rewritten);

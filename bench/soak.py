@@ -203,7 +203,8 @@ def mean_of(samples: list[dict[str, float]], key: str) -> float | None:
 
 def memory_trend(samples: list[dict[str, float]], warmup: float) -> dict[str, Any]:
     """Whether the RSS after warm-up stays flat: the median of the last third of the samples
-    against the first third, and a least-squares slope (MB/min)."""
+    against the first third (flat: within 8 MB or 5 %), and least-squares slopes (MB/min) over
+    the samples after warm-up and over their last third."""
     after = [s for s in samples if s["t"] >= warmup]
     if len(after) < 6:
         return {"flat": None, "reason": "too few samples after warm-up"}
@@ -211,6 +212,9 @@ def memory_trend(samples: list[dict[str, float]], warmup: float) -> dict[str, An
     first = statistics.median(s["rss_mb"] for s in after[:third])
     last = statistics.median(s["rss_mb"] for s in after[-third:])
     fit = statistics.linear_regression([s["t"] / 60 for s in after], [s["rss_mb"] for s in after])
+    tail = statistics.linear_regression(
+        [s["t"] / 60 for s in after[-third:]], [s["rss_mb"] for s in after[-third:]]
+    )
     growth = last - first
     return {
         "rss_start_mb": samples[0]["rss_mb"],
@@ -219,6 +223,7 @@ def memory_trend(samples: list[dict[str, float]], warmup: float) -> dict[str, An
         "rss_peak_mb": max(s["rss_mb"] for s in samples),
         "growth_mb": round(growth, 1),
         "slope_mb_per_min": round(fit.slope, 3),
+        "slope_last_third_mb_per_min": round(tail.slope, 3),
         "flat": growth <= max(8.0, 0.05 * first),
     }
 

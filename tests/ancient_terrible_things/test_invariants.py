@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 import pytest
 
-from gamehall.core.chance import make_rng, sample
-from gamehall.core.game import CHANCE, EVERYTHING, Action
+from gamehall.core.game import EVERYTHING, Action
 from gamehall.core.outcome import Outcome
 from gamehall.core.state import replace_at
 from gamehall.games.ancient_terrible_things import actions as act
@@ -42,6 +40,7 @@ from tests.ancient_terrible_things.scenario import (
     play,
     start,
 )
+from tests.random_steps import random_steps
 
 Step = tuple[AttState, Action, AttState]
 
@@ -56,21 +55,6 @@ CONFIGS: tuple[tuple[int, dict[str, Any]], ...] = tuple(
 most of both (the deck then runs out: ATT-END-2)."""
 VIEW_EVERY = 5
 """Views are checked at every fifth state (and the last): building them is the slow part."""
-
-
-def random_steps(game: AncientTerribleThings, seed: int) -> Iterator[Step]:
-    """Every step of one seeded random game: chance by its weights, decisions uniform."""
-    chance, decide = make_rng(seed, "invariants"), random.Random(seed)
-    state = game.initial_state()
-    while (mover := game.to_move(state)) is not None:
-        if mover == CHANCE:
-            action = sample(game.chance_weights(state), chance)
-        else:
-            legal = game.legal_actions(state)
-            action = legal[decide.randrange(len(legal))]
-        after = game.apply(state, action)
-        yield state, action, after
-        state = after
 
 
 def violations(game: AncientTerribleThings, seed: int) -> tuple[list[str], int, AttState]:
@@ -173,6 +157,7 @@ def solo_fighting() -> AttState:
 def over() -> AttState:
     """The last state of a random two-player game."""
     *_, (_, _, last) = random_steps(two()[0], 1)
+    assert isinstance(last, AttState)
     return last
 
 

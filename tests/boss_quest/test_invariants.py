@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import copy
 import itertools
-import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from gamehall.core.chance import make_rng, sample
-from gamehall.core.game import CHANCE, EVERYTHING, Action
+from gamehall.core.game import EVERYTHING, Action
 from gamehall.core.state import replace_at
 from gamehall.games.boss_quest import BossQuest
 from gamehall.games.boss_quest import actions as act
@@ -35,25 +33,11 @@ from gamehall.games.boss_quest.state import (
     Pending,
     Slot,
 )
+from tests.random_steps import random_steps
 
 Step = tuple[BossQuestState, Action, BossQuestState]
 GAME = BossQuest(3, {"spells_per_round": 4})
 CHECKS = BossQuestInvariants(GAME)
-
-
-def random_steps(game: BossQuest, seed: int) -> Iterator[Step]:
-    """Every step of one seeded random game: chance from make_rng, choices from a Random."""
-    chance, choices = make_rng(seed, "invariants"), random.Random(seed)
-    state = game.initial_state()
-    while game.to_move(state) is not None:
-        if game.to_move(state) == CHANCE:
-            action = sample(game.chance_weights(state), chance)
-        else:
-            legal = game.legal_actions(state)
-            action = legal[choices.randrange(len(legal))]
-        after = game.apply(state, action)
-        yield state, action, after
-        state = after
 
 
 def test_random_play_keeps_every_invariant() -> None:
