@@ -64,6 +64,11 @@ class Catalog:
         return value
 
 
+BREAKING = frozenset(map(chr, [*range(32), 127, 0x85, 0x2028, 0x2029]))
+"""Control characters and line separators: a message shows them escaped (a no-break space,
+printed in percentages, stays as it is)."""
+
+
 def one_line(value: str, limit: int = 400) -> str:
     """``value`` made safe to show inside a one-line message: control characters escaped
     (text a person typed may hold line breaks) and a very long text cut short.
@@ -71,8 +76,8 @@ def one_line(value: str, limit: int = 400) -> str:
     >>> one_line("ask\\n1"), one_line("x" * 9, limit=5)
     ('ask\\\\n1', 'xxxx…')
     """
-    if not value.isprintable():
-        value = "".join(c if c.isprintable() else repr(c)[1:-1] for c in value)
+    if any(c in BREAKING for c in value):
+        value = "".join(repr(c)[1:-1] if c in BREAKING else c for c in value)
     return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
