@@ -41,7 +41,6 @@ import json
 import os
 import random
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -57,6 +56,7 @@ from typing import Any
 import httpx
 from sqlalchemy import Engine, create_engine, select, text
 
+from bench.ports import free_port
 from bench.saving import save
 from gamehall.core.record import Record, replay
 from gamehall.store.database import open_engine
@@ -77,13 +77,6 @@ KINDS: list[tuple[str, int, dict[str, Any], list[str]]] = [
 ]
 """The tables opened: game, players, options, and each seat (``me``: a person, else a bot)."""
 HEROES = {"too-many-bones": ["duster", "flickerpip", "ironbristle"], "victorum": ["h-aelia"]}
-
-
-def free_port() -> int:
-    """A TCP port free on loopback."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class Server:

@@ -9,7 +9,7 @@ person seat played over its own WebSocket by a client that, when a push shows it
 reads its legal actions (``GET /api/tables/{id}``), thinks ``--think`` s (mean, uniform
 ±50 %), and submits a random one (``POST .../actions``). When a table ends its slot opens
 another. Every ``--sample`` s it samples the server's resident memory (RSS), CPU and open
-files.
+files, and what ``/api/health`` counts (tables and sockets held, Python memory blocks).
 
 Reported: errors (any answer other than the expected one, 409 races counted apart, any client
 exception, any failure line in the server's output), throughput (person actions/s, logged
@@ -181,6 +181,11 @@ async def sample_server(
     clients.cpu_percent()
     while True:
         await asyncio.sleep(every)
+        try:
+            held = (await soak.http.get("/api/health")).json()
+        except Exception as error:
+            soak.error(f"health: {error!r}")
+            continue
         with process.oneshot():
             samples.append(
                 {
@@ -192,6 +197,9 @@ async def sample_server(
                     "actions": soak.counts["actions"],
                     "finished": soak.counts["finished"],
                     "errors": soak.counts["errors"],
+                    "python_blocks": held["python_blocks"],
+                    "tables_in_memory": held["tables_in_memory"],
+                    "sockets": held["sockets"],
                 }
             )
 
@@ -203,8 +211,10 @@ def mean_of(samples: list[dict[str, float]], key: str) -> float | None:
 
 def memory_trend(samples: list[dict[str, float]], warmup: float) -> dict[str, Any]:
     """Whether the RSS after warm-up stays flat: the median of the last third of the samples
-    against the first third (flat: within 8 MB or 5 %), and least-squares slopes (MB/min) over
-    the samples after warm-up and over their last third."""
+    against the first third (flat: within 8 MB or 5 %), least-squares slopes (MB/min) over
+    the samples after warm-up and over their last third, and the same two thirds of the
+    Python objects' memory blocks (``/api/health``), which a leak in Python code grows even
+    while the resident memory hides it."""
     after = [s for s in samples if s["t"] >= warmup]
     if len(after) < 6:
         return {"flat": None, "reason": "too few samples after warm-up"}
@@ -216,6 +226,10 @@ def memory_trend(samples: list[dict[str, float]], warmup: float) -> dict[str, An
         [s["t"] / 60 for s in after[-third:]], [s["rss_mb"] for s in after[-third:]]
     )
     growth = last - first
+    blocks = [
+        statistics.median(s["python_blocks"] for s in part)
+        for part in (after[:third], after[-third:])
+    ]
     return {
         "rss_start_mb": samples[0]["rss_mb"],
         "rss_first_third_mb": round(first, 1),
@@ -225,6 +239,9 @@ def memory_trend(samples: list[dict[str, float]], warmup: float) -> dict[str, An
         "slope_mb_per_min": round(fit.slope, 3),
         "slope_last_third_mb_per_min": round(tail.slope, 3),
         "flat": growth <= max(8.0, 0.05 * first),
+        "python_blocks_first_third": round(blocks[0]),
+        "python_blocks_last_third": round(blocks[1]),
+        "python_blocks_growth_percent": round(100 * (blocks[1] / blocks[0] - 1), 2),
     }
 
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from bench.fit_horizon import fit
 
+from bench.fit_horizon import fit
 from gamehall.bots import make_bot
 from gamehall.bots.horizons import (
     ANCIENT_TERRIBLE_THINGS,

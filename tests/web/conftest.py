@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -16,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
+from bench.ports import free_port
 from gamehall.web.app import create_app
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -54,13 +54,6 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=0.5)
     with TestClient(app) as test_client:
         yield test_client
-
-
-def free_port() -> int:
-    """A TCP port free on loopback."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class Server:

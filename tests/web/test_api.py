@@ -367,3 +367,22 @@ def test_bots_in_a_stalemate_are_stopped_and_the_hall_runs_on(
     assert live.driver is not None and live.driver.done()
     assert 30 <= live.seq < 30 + 7 and not live.match.is_over()
     assert client.get("/").status_code == 200  # the hall still answers
+
+
+def test_health_counts_what_the_hall_holds(client: TestClient) -> None:
+    """``/api/health`` answers ok and counts the tables in memory and the sockets watching."""
+    empty = client.get("/api/health").json()
+    assert empty["status"] == "ok"
+    assert (empty["tables_in_memory"], empty["sockets"]) == (0, 0)
+    assert empty["python_blocks"] > 0
+    table = open_table(client, [{"kind": "me"}, {"kind": "bot"}])
+    token = table["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
+        socket.receive_json()
+        held = client.get("/api/health").json()
+        assert (held["tables_in_memory"], held["sockets"]) == (1, 1)
+    for _ in range(200):  # the server notices the socket closed on its own time
+        if client.get("/api/health").json()["sockets"] == 0:
+            break
+        time.sleep(0.01)
+    assert client.get("/api/health").json()["sockets"] == 0

@@ -13,9 +13,9 @@ import sys
 import time
 from pathlib import Path
 
-from bench.crash import RoundFigures, Settings, run_round
 from fastapi.testclient import TestClient
 
+from bench.crash import RoundFigures, Settings, run_round
 from gamehall.core.record import Record, replay
 from gamehall.store.database import open_engine
 from gamehall.store.tables import TableStore

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import httpx
 
+from bench.ports import free_port
 from gamehall.store.database import open_engine
 from gamehall.store.tables import TableStore
-from tests.web.conftest import free_port, postgres_url
+from tests.web.conftest import postgres_url
 
 
 @contextmanager

@@ -196,6 +196,11 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             return RedirectResponse(links[mine[0]], 303)
         return page(request, "created.html", info=info, links=links, mine=mine)
 
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        """Liveness and what the hall holds in memory (for monitoring and the soak)."""
+        return {"status": "ok", **hall.health()}
+
     @app.get("/t/{table_id}", response_class=HTMLResponse, responses=refusals(404, 422))
     async def spectate(table_id: str, request: Request) -> HTMLResponse:
         live = live_table(table_id)

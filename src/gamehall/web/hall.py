@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,6 +104,20 @@ class Hall:
         self.tables: dict[str, LiveTable] = {}
         self.finished: dict[str, None] = {}
         """The finished tables in memory, oldest first (a dict keeps its insertion order)."""
+
+    def health(self) -> dict[str, int]:
+        """What the hall holds in memory: tables live and finished, sockets watching, bots
+        and clocks running, and the Python objects' memory blocks (``sys.getallocatedblocks``:
+        a leak in Python code shows there even when the process's resident memory hides it)."""
+        live = self.tables.values()
+        return {
+            "tables_in_memory": len(self.tables),
+            "tables_finished_in_memory": len(self.finished),
+            "sockets": sum(len(table.listeners) for table in live),
+            "drivers": sum(table.driver is not None and not table.driver.done() for table in live),
+            "timers": sum(len(table.clocks) + len(table.graces) for table in live),
+            "python_blocks": sys.getallocatedblocks(),
+        }
 
     # -- creating and loading ---------------------------------------------------------
 

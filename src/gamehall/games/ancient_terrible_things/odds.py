@@ -44,7 +44,7 @@ def reroll_odds(
     return _odds(kept, len(rerolled), tuple(combos))
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: a long-running hall sees ever more hands (reliability.md)
 def _odds(kept: tuple[int, ...], count: int, combos: tuple[Combo, ...]) -> Fraction:
     hits = sum(
         ways for faces, ways in _outcomes(count) if _met_sorted(tuple(sorted(kept + faces)), combos)
@@ -61,7 +61,7 @@ def _outcomes(count: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     )
 
 
-@cache
+@lru_cache(maxsize=16384)
 def _met_sorted(values: tuple[int, ...], combos: tuple[Combo, ...]) -> bool:
     return met(values, combos)
 
