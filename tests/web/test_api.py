@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,6 +12,10 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from gamehall.core.record import Record, replay
+from gamehall.store.database import open_engine
+from gamehall.store.tables import TableStore
+from gamehall.web.app import create_app
+from gamehall.web.hall import Hall, SeatRequest
 
 
 def open_table(client: TestClient, seats: list[dict[str, str]], **extra: Any) -> dict[str, Any]:
@@ -386,3 +392,76 @@ def test_health_counts_what_the_hall_holds(client: TestClient) -> None:
             break
         time.sleep(0.01)
     assert client.get("/api/health").json()["sockets"] == 0
+
+
+def settled(client: TestClient, table: str) -> Any:
+    """The table in memory once its bots and chance have stopped (a person must act)."""
+    live = client.app.state.hall.tables[table]  # type: ignore[attr-defined]
+    for _ in range(400):
+        if live.driver is None or live.driver.done():
+            return live
+        time.sleep(0.01)
+    raise AssertionError("the table's bots never stopped")
+
+
+def test_an_idle_table_in_play_is_unloaded_and_replayed_on_demand(client: TestClient) -> None:
+    """A table waiting for a person who never comes is unloaded after ``idle_unload`` idle
+    seconds (the soak found abandoned tables filling the memory), and replayed from its log,
+    unchanged and playable, when next asked for."""
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    table = open_table(client, [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}])
+    mine = table["seats"][0]["token"]
+    before = wait_for_turn(client, table["id"], mine)
+    live = settled(client, table["id"])
+    assert hall.unload_idle() == [], "asked for a moment ago"
+    assert hall.unload_idle(time.monotonic() + hall.idle_unload + 1) == [table["id"]]
+    assert table["id"] not in hall.tables
+    assert client.get("/api/health").json()["tables_unloaded_idle"] == 1
+    again = snapshot(client, table["id"], mine)
+    assert again == before and hall.tables[table["id"]] is not live
+    assert act(client, table["id"], mine, again["seq"], again["legal"][0]["action"]).is_success
+    assert len(hall.store.actions(table["id"])) > again["seq"]
+
+
+def test_a_watched_table_or_one_with_a_grace_running_stays_loaded(tmp_path: Path) -> None:
+    """Idle unloading spares a table someone watches, and one whose person just left (the
+    grace before a bot steps in is still running)."""
+    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=600)
+    with TestClient(app) as client:
+        spared_while_watched_or_in_grace(client)
+
+
+def spared_while_watched_or_in_grace(client: TestClient) -> None:
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    table = open_table(client, [{"kind": "me"}, {"kind": "invite"}])
+    token = table["seats"][0]["token"]
+    settled(client, table["id"])
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
+        socket.receive_json()
+        assert hall.unload_idle(time.monotonic() + hall.idle_unload + 1) == []
+    for _ in range(200):
+        if not hall.tables[table["id"]].listeners:
+            break
+        time.sleep(0.01)
+    assert hall.tables[table["id"]].graces, "the person who left has a grace period"
+    assert hall.unload_idle(time.monotonic() + hall.idle_unload + 1) == []
+
+
+def test_the_sweeper_unloads_idle_tables_until_the_hall_closes(tmp_path: Path) -> None:
+    """The hall's sweeper looks for idle tables on its own, and stops at shutdown."""
+
+    async def scenario() -> tuple[bool, int, bool]:
+        hall = Hall(TableStore(open_engine(f"sqlite:///{tmp_path / 'hall.db'}")), idle_unload=0.05)
+        seats = [SeatRequest("me"), SeatRequest("invite")]
+        info, _ = hall.create_table("boss-quest", 2, {}, seats, bot_delay=0)
+        hall.live(info.id)
+        hall.start_sweeper(every=0.02)
+        for _ in range(500):
+            if info.id not in hall.tables:
+                break
+            await asyncio.sleep(0.01)
+        await hall.close()
+        assert hall.sweeper is not None
+        return info.id not in hall.tables, hall.unloaded, hall.sweeper.cancelled()
+
+    assert asyncio.run(scenario()) == (True, 1, True)

@@ -63,6 +63,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hall.resume_all()
+        hall.start_sweeper()
         yield
         await hall.close()
 

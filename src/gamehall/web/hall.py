@@ -1,8 +1,12 @@
 """Running tables: each table's match replayed from its log, driven by people, bots and chance.
 
 The action log in the database is the truth; a table's :class:`Match` is its replay, kept in
-memory. An action is checked against the seat's legal actions and the expected sequence
-number, written to the log, and only then applied in memory and announced to listeners.
+memory while it is wanted: the newest finished tables, and the tables in play that someone
+watches or that have something running (bots, chance, a clock); one left idle is unloaded and
+replayed from its log when next asked for, so abandoned tables do not fill the memory.
+
+An action is checked against the seat's legal actions and the expected sequence number,
+written to the log, and only then applied in memory and announced to listeners.
 
 At a physical table (companion mode, docs/companion.md) nothing is drawn: each chance outcome
 is entered by the person seat that sees it, and may be corrected until the next decision.
@@ -14,6 +18,7 @@ import asyncio
 import contextlib
 import secrets
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +58,11 @@ STALL_STEPS = 20_000
 FINISHED_KEPT = 64
 """Finished tables kept in memory for late readers (the replay, the record); older ones no one
 watches are dropped, and replayed from their log if asked for again."""
+IDLE_UNLOAD = 600.0
+"""Seconds a table in play may sit idle in memory (no one watching, nothing running) before it
+is unloaded."""
+SWEEP_EVERY = 60.0
+"""Seconds between two looks for idle tables."""
 
 
 class TableNotFound(GamehallError):
@@ -88,6 +98,19 @@ class LiveTable:
     """Per seat whose person left: the countdown before a bot steps in."""
     entries: dict[int, tuple[Any, ChanceEntry]] = field(default_factory=dict)
     """At a physical table: per seat, the chance entry offered to it and the state it is for."""
+    touched: float = field(default_factory=time.monotonic)
+    """When the table was last asked for or changed (``time.monotonic``)."""
+
+    def idle_since(self, since: float) -> bool:
+        """Untouched since ``since``, unwatched, and nothing running or waiting to run."""
+        timers = [task for _, task in self.clocks.values()] + list(self.graces.values())
+        return (
+            self.touched <= since
+            and not self.listeners
+            and not self.lock.locked()
+            and (self.driver is None or self.driver.done())
+            and all(task.done() for task in timers)
+        )
 
     @property
     def seq(self) -> int:
@@ -98,10 +121,16 @@ class LiveTable:
 class Hall:
     """Every table of the hall, loaded on demand from the store."""
 
-    def __init__(self, store: TableStore, leave_grace: float = 60.0) -> None:
+    def __init__(
+        self, store: TableStore, leave_grace: float = 60.0, idle_unload: float = IDLE_UNLOAD
+    ) -> None:
         self.store = store
         self.leave_grace = leave_grace
+        self.idle_unload = idle_unload
         self.tables: dict[str, LiveTable] = {}
+        self.unloaded = 0
+        """Tables in play unloaded for being idle, since the hall started."""
+        self.sweeper: asyncio.Task[None] | None = None
         self.finished: dict[str, None] = {}
         """The finished tables in memory, oldest first (a dict keeps its insertion order)."""
 
@@ -113,6 +142,7 @@ class Hall:
         return {
             "tables_in_memory": len(self.tables),
             "tables_finished_in_memory": len(self.finished),
+            "tables_unloaded_idle": self.unloaded,
             "sockets": sum(len(table.listeners) for table in live),
             "drivers": sum(table.driver is not None and not table.driver.done() for table in live),
             "timers": sum(len(table.clocks) + len(table.graces) for table in live),
@@ -174,6 +204,7 @@ class Hall:
         """The table in memory, replayed from its log on first use."""
         live = self.tables.get(table_id)
         if live is not None:
+            live.touched = time.monotonic()
             return live
         info = self.store.get(table_id)
         if info is None:
@@ -200,6 +231,33 @@ class Hall:
         for info in tables:
             self.live(info.id)
         return len(tables)
+
+    def unload_idle(self, now: float | None = None) -> list[str]:
+        """Unload the tables in play idle for ``idle_unload`` seconds before ``now``; their ids.
+
+        Such a table waits for a person who is not there (never came, or left a table without
+        a clock or a replacement); its log holds all of it, and :meth:`live` replays it again.
+        """
+        since = (time.monotonic() if now is None else now) - self.idle_unload
+        idle = [
+            table_id
+            for table_id, live in self.tables.items()
+            if table_id not in self.finished and live.idle_since(since)
+        ]
+        for table_id in idle:
+            del self.tables[table_id]
+        self.unloaded += len(idle)
+        return idle
+
+    def start_sweeper(self, every: float = SWEEP_EVERY) -> None:
+        """Look for idle tables to unload every ``every`` seconds, until :meth:`close`."""
+
+        async def sweep() -> None:
+            while True:
+                await asyncio.sleep(every)
+                self.unload_idle()
+
+        self.sweeper = asyncio.get_running_loop().create_task(sweep())
 
     # -- acting -----------------------------------------------------------------------
 
@@ -383,6 +441,7 @@ class Hall:
             match.truncate(first)
             live.logs.clear()
             raise
+        live.touched = time.monotonic()
         if finished is not None:
             live.info.status, live.info.outcome = "finished", finished
             self._keep_finished(live)
@@ -517,6 +576,7 @@ class Hall:
     def unsubscribe(self, live: LiveTable, queue: asyncio.Queue[int]) -> None:
         """Stop listening; a person whose last connection closes has a grace period."""
         seat = live.listeners.pop(queue, None)
+        live.touched = time.monotonic()
         if live.match.is_over() and not live.listeners and live.info.id not in self.finished:
             self._keep_finished(live)  # dropped from the finished ones while watched
         if seat is None or seat in live.listeners.values():
@@ -534,6 +594,10 @@ class Hall:
 
     async def close(self) -> None:
         """Cancel every background task (at shutdown)."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
         for live in self.tables.values():
             clocks = [task for _, task in live.clocks.values()]
             tasks = [*clocks, *live.graces.values(), *([live.driver] if live.driver else [])]
