@@ -86,11 +86,12 @@ crash: $(READY) system-deps
 	bash scripts/with-postgres.sh sh -c '$(BIN)/python -m bench.crash --rounds 50 \
 		--database "$$GAMEHALL_TEST_POSTGRES_URL"'
 
-# The soak: 60 tables for ten minutes, memory sampled (SQLite, then PostgreSQL).
+# The soak: 60 tables for 30 minutes, memory sampled, judged after a 15-minute warm-up
+# (SQLite, then PostgreSQL; docs/reliability.md).
+SOAK := $(BIN)/python bench/soak.py --tables 60 --think 1.5 --seconds 1800 --warmup 900
 soak: $(READY) system-deps
-	$(BIN)/python bench/soak.py --tables 60 --think 1.5 --seconds 600
-	bash scripts/with-postgres.sh sh -c '$(BIN)/python bench/soak.py --tables 60 --think 1.5 \
-		--seconds 600 --database "$$GAMEHALL_TEST_POSTGRES_URL"'
+	$(SOAK)
+	bash scripts/with-postgres.sh sh -c '$(SOAK) --database "$$GAMEHALL_TEST_POSTGRES_URL"'
 
 # The web hall under load: 200 tables over WebSockets on loopback (SQLite, then PostgreSQL).
 load: $(READY) system-deps

@@ -200,6 +200,7 @@ async def sample_server(
                     "python_blocks": held["python_blocks"],
                     "tables_in_memory": held["tables_in_memory"],
                     "sockets": held["sockets"],
+                    "memo_entries": held["memo_entries"],
                 }
             )
 
@@ -214,7 +215,8 @@ def memory_trend(samples: list[dict[str, float]], warmup: float) -> dict[str, An
     against the first third (flat: within 8 MB or 5 %), least-squares slopes (MB/min) over
     the samples after warm-up and over their last third, and the same two thirds of the
     Python objects' memory blocks (``/api/health``), which a leak in Python code grows even
-    while the resident memory hides it."""
+    while the resident memory hides it, and of the entries held by the bounded memos, which
+    grow the blocks until they are full."""
     after = [s for s in samples if s["t"] >= warmup]
     if len(after) < 6:
         return {"flat": None, "reason": "too few samples after warm-up"}
@@ -226,10 +228,10 @@ def memory_trend(samples: list[dict[str, float]], warmup: float) -> dict[str, An
         [s["t"] / 60 for s in after[-third:]], [s["rss_mb"] for s in after[-third:]]
     )
     growth = last - first
-    blocks = [
-        statistics.median(s["python_blocks"] for s in part)
-        for part in (after[:third], after[-third:])
-    ]
+    blocks, memos = (
+        [statistics.median(s[key] for s in part) for part in (after[:third], after[-third:])]
+        for key in ("python_blocks", "memo_entries")
+    )
     return {
         "rss_start_mb": samples[0]["rss_mb"],
         "rss_first_third_mb": round(first, 1),
@@ -242,6 +244,8 @@ def memory_trend(samples: list[dict[str, float]], warmup: float) -> dict[str, An
         "python_blocks_first_third": round(blocks[0]),
         "python_blocks_last_third": round(blocks[1]),
         "python_blocks_growth_percent": round(100 * (blocks[1] / blocks[0] - 1), 2),
+        "memo_entries_first_third": round(memos[0]),
+        "memo_entries_last_third": round(memos[1]),
     }
 
 

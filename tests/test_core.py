@@ -22,6 +22,7 @@ from gamehall.core.errors import (
 from gamehall.core.game import CHANCE, ChanceWeights
 from gamehall.core.i18n import Text, catalog
 from gamehall.core.match import Match
+from gamehall.core.memo import memo, memo_fill
 from gamehall.core.record import Record, digest_of, replay
 from gamehall.core.registry import create, find_game
 from gamehall.games.boss_quest.cards import HOUSE_FILE
@@ -219,3 +220,20 @@ def test_an_impossible_chance_outcome_is_refused_with_the_outcomes_that_may_happ
     message = refused.value.render("en")
     assert "cannot happen now: the next outcome is one of" in message and offered in message
     assert game.to_move(state) == CHANCE  # nothing changed: states are values
+
+
+def test_bounded_memos_are_counted_and_stay_within_their_size() -> None:
+    """``memo`` is an ``lru_cache`` that ``memo_fill`` counts: entries grow with new keys up
+    to the memo's size, and no further."""
+    entries, capacity = memo_fill()
+
+    @memo(3)
+    def square(n: int) -> int:
+        return n * n
+
+    assert memo_fill() == (entries, capacity + 3)
+    assert [square(n) for n in (1, 2, 2)] == [1, 4, 4]
+    assert memo_fill()[0] == entries + 2
+    for n in range(10):
+        square(n)
+    assert memo_fill()[0] == entries + 3 and square.cache_info().currsize == 3

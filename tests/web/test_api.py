@@ -381,6 +381,7 @@ def test_health_counts_what_the_hall_holds(client: TestClient) -> None:
     assert empty["status"] == "ok"
     assert (empty["tables_in_memory"], empty["sockets"]) == (0, 0)
     assert empty["python_blocks"] > 0
+    assert 0 <= empty["memo_entries"] <= empty["memo_capacity"] and empty["memo_capacity"] > 0
     table = open_table(client, [{"kind": "me"}, {"kind": "bot"}])
     token = table["seats"][0]["token"]
     with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:

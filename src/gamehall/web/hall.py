@@ -36,6 +36,7 @@ from gamehall.core.errors import (
 from gamehall.core.game import CHANCE, Action
 from gamehall.core.i18n import Text, catalog
 from gamehall.core.match import Match, Sampler, searches
+from gamehall.core.memo import memo_fill
 from gamehall.core.record import Record
 from gamehall.core.registry import create, find_game
 from gamehall.search.advisor import Advice, advise
@@ -136,9 +137,11 @@ class Hall:
 
     def health(self) -> dict[str, int]:
         """What the hall holds in memory: tables live and finished, sockets watching, bots
-        and clocks running, and the Python objects' memory blocks (``sys.getallocatedblocks``:
-        a leak in Python code shows there even when the process's resident memory hides it)."""
+        and clocks running, the Python objects' memory blocks (``sys.getallocatedblocks``: a
+        leak in Python code shows there even when the process's resident memory hides it), and
+        how full the bounded memos are (they grow the blocks until they are full)."""
         live = self.tables.values()
+        entries, capacity = memo_fill()
         return {
             "tables_in_memory": len(self.tables),
             "tables_finished_in_memory": len(self.finished),
@@ -147,6 +150,8 @@ class Hall:
             "drivers": sum(table.driver is not None and not table.driver.done() for table in live),
             "timers": sum(len(table.clocks) + len(table.graces) for table in live),
             "python_blocks": sys.getallocatedblocks(),
+            "memo_entries": entries,
+            "memo_capacity": capacity,
         }
 
     # -- creating and loading ---------------------------------------------------------

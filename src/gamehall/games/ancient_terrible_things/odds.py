@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial, prod
 
+from gamehall.core.memo import memo
 from gamehall.games.ancient_terrible_things.dice import FOCUS_FACES, Combo, meets
 
 
@@ -44,7 +45,7 @@ def reroll_odds(
     return _odds(kept, len(rerolled), tuple(combos))
 
 
-@lru_cache(maxsize=4096)  # bounded: a long-running hall sees ever more hands (reliability.md)
+@memo(4096)  # bounded: a long-running hall sees ever more hands (reliability.md)
 def _odds(kept: tuple[int, ...], count: int, combos: tuple[Combo, ...]) -> Fraction:
     hits = sum(
         ways for faces, ways in _outcomes(count) if _met_sorted(tuple(sorted(kept + faces)), combos)
@@ -61,7 +62,7 @@ def _outcomes(count: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     )
 
 
-@lru_cache(maxsize=16384)
+@memo(16384)
 def _met_sorted(values: tuple[int, ...], combos: tuple[Combo, ...]) -> bool:
     return met(values, combos)
 
@@ -135,7 +136,7 @@ def _focus_ways(
     return levels[rerolls][_index(len(free))[free]]
 
 
-@lru_cache(maxsize=2048)
+@memo(2048)
 def _levels(kept: tuple[int, ...], count: int, combos: tuple[Combo, ...]) -> list[list[int]]:
     """For each number of re-rolls left so far worked out (0, 1...), the winning rolls of every
     sorted hand of ``count`` free dice (by :func:`_hands` order); level 0 is 1 if the hand

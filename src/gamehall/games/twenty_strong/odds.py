@@ -35,10 +35,11 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from math import comb
 from typing import Final, NamedTuple
 
+from gamehall.core.memo import memo
 from gamehall.games.twenty_strong.defeat_count import Tables, at_most, defeating_rolls
 from gamehall.games.twenty_strong.dice import (
     BLUE,
@@ -133,7 +134,7 @@ def _colour_counts(colour: int, dice: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(table)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _group_counts(dice: Pool) -> tuple[tuple[int, int, int], ...]:
     """(basic hits, crits, ways) for a pool, ways out of ``6 ** sum(dice)``; built one colour
     at a time."""
@@ -156,7 +157,7 @@ def _group_counts(dice: Pool) -> tuple[tuple[int, int, int], ...]:
 # -- one card ------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _damage_ways(dice: Pool, crit: int) -> tuple[int, ...]:
     """Ways (out of ``6 ** sum(dice)``) for each total damage 0, 1, 2... of ``dice``: the
     damage of each colour, convolved."""
@@ -253,7 +254,7 @@ class _Shape(NamedTuple):
     tables: Tables
 
 
-@lru_cache(maxsize=128)
+@memo(128)
 def _shape(cards: tuple[Card, ...], present: tuple[int, ...]) -> _Shape | None:
     """The shape of the question for ``cards`` and the colours ``present`` in the pool, or
     None if no roll of those colours defeats every card (some card takes none of them, or
@@ -334,7 +335,7 @@ def _size(colours: Iterable[int]) -> int:
     return sum(COUNTS[c] for c in colours)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _class_plan(cards: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """For 0, 1, 2... crits on a class of cards (health still needed, crit damage), the fewest
     basic hits that finish them: each crit goes where it takes off the most, so the plan ends
@@ -354,7 +355,7 @@ def _class_plan(cards: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     return tuple(plan)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _defeat_all(dice: Pool, cards: tuple[Card, ...]) -> tuple[int, int]:
     """(ways, n): the rolls of the ``n`` dice that matter, out of ``6 ** n``, that defeat
     every card of ``cards`` (all with health above 0)."""
@@ -373,7 +374,7 @@ def _defeat_all(dice: Pool, cards: tuple[Card, ...]) -> tuple[int, int]:
     return ways, sum(sum(pool) for pool in pools)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _tails(dice: Pool, most: int) -> array[int]:
     """Row ``z`` (0 .. n crits of the n ``dice``), entry ``h`` (0 .. ``most`` + 1): the ways to
     roll ``z`` crits and at least ``h`` basic hits; 0 past n."""

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from gamehall.core.game import JSON, Action
 from gamehall.core.i18n import Text, percent_text
+from gamehall.core.memo import memo
 from gamehall.games.twenty_strong import flow
 from gamehall.games.twenty_strong.actions import DieFace, Reveal
 from gamehall.games.twenty_strong.dice import (
@@ -73,7 +73,7 @@ def effects_json(*groups: Iterable[Fx | Mod]) -> list[JSON]:
     return [effect_json(effect) for group in groups for effect in group]
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def item_json(info: ItemInfo) -> JSON:
     """An item reward as data (shared between views: copy it before changing it)."""
     return {
@@ -84,7 +84,7 @@ def item_json(info: ItemInfo) -> JSON:
     }
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def card_json(info: CardInfo) -> JSON:
     """A conflict card's printed face (shared between views, which bots build by the million:
     copy it before changing it)."""
