@@ -82,6 +82,16 @@ def test_ATT_ENC_4_a_pending_reroll_comes_first() -> None:
     assert completion_odds(values, (), combos, 1, pending=1) == 1 - Fraction(5, 6) ** 2
 
 
+def test_ATT_ENC_7_many_focus_tokens_stay_exact() -> None:
+    """ATT-ENC-7: one free die needing a 6, with n Focus re-rolls, succeeds with chance exactly
+    1 - (5/6)^n; exact past 24 re-rolls too, where the winning counts
+    (out of 6^n) no longer fit the memo's machine words and stay Python ints."""
+    values, aside, combos = (1, 1, 1, 1, 1), (0, 1, 2, 3), [("high", 6, 1)]
+    for rerolls in (1, 5, 24, 25, 30):
+        expected = 1 - Fraction(5, 6) ** rerolls
+        assert completion_odds(values, aside, combos, rerolls) == expected
+
+
 def test_edge_cases() -> None:
     """ATT-RES-1: a combination already formed is sure; without re-rolls or free dice the
     chance is the dice as they stand."""

@@ -22,6 +22,7 @@ after seeing the last result.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
@@ -137,21 +138,32 @@ def _focus_ways(
 
 
 @memo(2048)
-def _levels(kept: tuple[int, ...], count: int, combos: tuple[Combo, ...]) -> list[list[int]]:
+def _levels(kept: tuple[int, ...], count: int, combos: tuple[Combo, ...]) -> list[Sequence[int]]:
     """For each number of re-rolls left so far worked out (0, 1...), the winning rolls of every
     sorted hand of ``count`` free dice (by :func:`_hands` order); level 0 is 1 if the hand
     with ``kept`` already forms a combination. Later levels are added as they are needed."""
-    return [[int(_met_sorted(tuple(sorted(kept + h)), combos)) for h in _hands(count)]]
+    return [_packed([int(_met_sorted(tuple(sorted(kept + h)), combos)) for h in _hands(count)])]
 
 
-def _next_level(previous: list[int], rerolls: int, count: int, met_now: list[int]) -> list[int]:
+def _next_level(
+    previous: Sequence[int], rerolls: int, count: int, met_now: Sequence[int]
+) -> Sequence[int]:
     """The winning rolls with ``rerolls`` re-rolls left, from those with one fewer."""
     whole = 6**rerolls
-    ways = previous.__getitem__
-    return [
-        whole if met else max(sum(map(ways, successors)) for successors in moves)
-        for met, moves in zip(met_now, _moves(count), strict=True)
-    ]
+    ways = list(previous).__getitem__  # reading Python ints is faster than a packed array
+    return _packed(
+        [
+            whole if met else max(sum(map(ways, successors)) for successors in moves)
+            for met, moves in zip(met_now, _moves(count), strict=True)
+        ],
+        whole,
+    )
+
+
+def _packed(level: list[int], most: int = 1) -> Sequence[int]:
+    """A level as one block of machine words when its counts fit (at most ``most``), not one
+    Python int each: the memo of levels stays small in a long-running hall (reliability.md)."""
+    return array("Q", level) if most < 2**64 else level
 
 
 @cache
