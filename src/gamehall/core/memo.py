@@ -1,6 +1,9 @@
 """Bounded memos, counted: each is a ``functools.lru_cache`` registered here, so a long-running
 hall can report how full they are (``/api/health``) and a soak can tell memos filling up from
-a leak."""
+a leak.
+
+A memo's size is chosen by the bytes of its entries, not only its hit rate: together they hold
+at most about 34 MB (``python -m bench.memo_ceiling``, docs/reliability.md)."""
 
 from __future__ import annotations
 

@@ -137,7 +137,7 @@ def _focus_ways(
     return levels[rerolls][_index(len(free))[free]]
 
 
-@memo(2048)
+@memo(256)
 def _levels(kept: tuple[int, ...], count: int, combos: tuple[Combo, ...]) -> list[Sequence[int]]:
     """For each number of re-rolls left so far worked out (0, 1...), the winning rolls of every
     sorted hand of ``count`` free dice (by :func:`_hands` order); level 0 is 1 if the hand

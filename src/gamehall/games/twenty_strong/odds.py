@@ -134,7 +134,7 @@ def _colour_counts(colour: int, dice: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(table)
 
 
-@memo(4096)
+@memo(1024)
 def _group_counts(dice: Pool) -> tuple[tuple[int, int, int], ...]:
     """(basic hits, crits, ways) for a pool, ways out of ``6 ** sum(dice)``; built one colour
     at a time."""
@@ -374,7 +374,7 @@ def _defeat_all(dice: Pool, cards: tuple[Card, ...]) -> tuple[int, int]:
     return ways, sum(sum(pool) for pool in pools)
 
 
-@memo(4096)
+@memo(1024)
 def _tails(dice: Pool, most: int) -> array[int]:
     """Row ``z`` (0 .. n crits of the n ``dice``), entry ``h`` (0 .. ``most`` + 1): the ways to
     roll ``z`` crits and at least ``h`` basic hits; 0 past n."""

@@ -73,7 +73,7 @@ def effects_json(*groups: Iterable[Fx | Mod]) -> list[JSON]:
     return [effect_json(effect) for group in groups for effect in group]
 
 
-@memo(4096)
+@memo(1024)
 def item_json(info: ItemInfo) -> JSON:
     """An item reward as data (shared between views: copy it before changing it)."""
     return {
@@ -84,7 +84,7 @@ def item_json(info: ItemInfo) -> JSON:
     }
 
 
-@memo(4096)
+@memo(1024)
 def card_json(info: CardInfo) -> JSON:
     """A conflict card's printed face (shared between views, which bots build by the million:
     copy it before changing it)."""
