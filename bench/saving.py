@@ -12,9 +12,16 @@ RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def save(kind: str, figures: Any) -> Path:
-    """Write ``figures`` as ``bench/results/KIND-<UTC time>.json``; the path, relative to the
-    repository."""
+    """Write ``figures`` as ``bench/results/KIND-<UTC time>.json`` (``-2``, ``-3``... after
+    the time when two runs end in the same second); the path, relative to the repository."""
     RESULTS.mkdir(exist_ok=True)
-    path = RESULTS / f"{kind}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}.json"
-    path.write_text(json.dumps(figures, indent=1))
-    return path.relative_to(RESULTS.parent.parent)
+    stem = f"{kind}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
+    path, number = RESULTS / f"{stem}.json", 1
+    while True:
+        try:
+            with path.open("x") as file:  # never overwrites the figures of another run
+                json.dump(figures, file, indent=1)
+            return path.relative_to(RESULTS.parent.parent)
+        except FileExistsError:
+            number += 1
+            path = RESULTS / f"{stem}-{number}.json"
