@@ -21,9 +21,9 @@ from typing import Any
 from bench.crash import HEROES, KINDS
 from bench.saving import save
 from gamehall.bots import make_bot
-from gamehall.core import memo
 from gamehall.core.game import CHANCE
 from gamehall.core.match import Match
+from gamehall.core.memo import registered
 from gamehall.core.registry import create
 
 
@@ -61,7 +61,7 @@ def traced() -> int:
 def empty_each() -> list[dict[str, Any]]:
     """Empty the memos one by one: per memo, its entries, its size and the bytes freed."""
     rows = []
-    for cached in memo._MEMOS:
+    for cached in registered():
         info = cached.cache_info()
         before = traced()
         cached.cache_clear()

@@ -27,7 +27,12 @@ def memo(maxsize: int) -> Callable[[Callable[..., T]], _lru_cache_wrapper[T]]:
     return register
 
 
+def registered() -> tuple[_lru_cache_wrapper[Any], ...]:
+    """Every memo made by :func:`memo`, in the order they were made."""
+    return tuple(_MEMOS)
+
+
 def memo_fill() -> tuple[int, int]:
     """The entries every registered memo holds, and the most they may hold."""
-    infos = [cached.cache_info() for cached in _MEMOS]
+    infos = [cached.cache_info() for cached in registered()]
     return sum(info.currsize for info in infos), sum(info.maxsize or 0 for info in infos)
