@@ -37,6 +37,10 @@ class TableRow(Base):
     """A physical copy (companion mode): people enter the dice and cards, nothing is drawn."""
     replacement: Mapped[str] = mapped_column(String(32), default="heuristic")
     """The bot kind (strength) that takes the seat of a person who leaves."""
+    secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The server's secret behind the chance stream (hidden until the end; null: seeded)."""
+    broken: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """Why the table's log cannot be replayed (null: it replays)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"
@@ -54,6 +58,8 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     replaced: Mapped[bool] = mapped_column(default=False)
+    claim_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the browser credential that claimed the seat's link (null: unclaimed)."""
     table: Mapped[TableRow] = relationship(back_populates="seats")
 
 

@@ -45,6 +45,8 @@ class SeatInfo:
     bot: str | None = None
     token_hash: str | None = None
     replaced: bool = False
+    claim_hash: str | None = None
+    """The hash of the browser credential that claimed this seat's link (None: unclaimed)."""
 
 
 @dataclass
@@ -67,6 +69,11 @@ class TableInfo:
     replacement: str = "heuristic"
     """The bot kind (strength) that takes over from a person who leaves or runs out of time."""
     seats: list[SeatInfo] = field(default_factory=list)
+    secret: str | None = None
+    """The server's secret behind the chance stream, hidden until the game ends (None: the
+    seed alone fixes it, allowed only where at most one person sits)."""
+    broken: str | None = None
+    """Why the table's log cannot be replayed (None: it replays)."""
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens, compared in constant time; None if it opens none."""
@@ -95,7 +102,12 @@ def _info(row: TableRow) -> TableInfo:
         created_at=row.created_at,
         physical=bool(row.physical),
         replacement=row.replacement,
-        seats=[SeatInfo(s.seat, s.name, s.bot, s.token_hash, s.replaced) for s in row.seats],
+        seats=[
+            SeatInfo(s.seat, s.name, s.bot, s.token_hash, s.replaced, s.claim_hash)
+            for s in row.seats
+        ],
+        secret=row.secret,
+        broken=row.broken,
     )
 
 
@@ -121,6 +133,8 @@ class TableStore:
                     clock=info.clock,
                     physical=info.physical,
                     replacement=info.replacement,
+                    secret=info.secret,
+                    broken=info.broken,
                     created_at=utcnow(),
                     seats=[
                         SeatRow(
@@ -129,6 +143,7 @@ class TableStore:
                             bot=s.bot,
                             token_hash=s.token_hash,
                             replaced=s.replaced,
+                            claim_hash=s.claim_hash,
                         )
                         for s in info.seats
                     ],
