@@ -56,6 +56,10 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield test_client
 
 
+START_WAIT = 180.0
+"""How long a served hall may take to answer: generous, for a machine under load."""
+
+
 class Server:
     """``gamehall serve`` in its own process, on loopback."""
 
@@ -83,14 +87,18 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        deadline = time.monotonic() + START_WAIT
+        while time.monotonic() < deadline and self.process.poll() is None:
             try:
-                if httpx.get(self.base + "/", timeout=1).status_code == 200:
+                if httpx.get(self.base + "/api/health", timeout=5).status_code == 200:
                     return
             except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start")
+                time.sleep(0.2)
+        status = self.process.poll()
+        self.stop()  # never leave a half-started server behind
+        if status is not None:
+            raise RuntimeError(f"the server exited with status {status} before serving")
+        raise RuntimeError(f"the server did not answer within {START_WAIT} s")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs."""
@@ -99,16 +107,22 @@ class Server:
         self.process.wait()
 
     def stop(self) -> None:
-        """Stop the server if it still runs."""
+        """Stop the server if it still runs (SIGTERM, then SIGKILL if it lingers)."""
         if self.process and self.process.poll() is None:
             self.process.terminate()
-            self.process.wait(timeout=10)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """A served web hall on a SQLite file."""
     running = Server(f"sqlite:///{tmp_path / 'hall.db'}")
-    running.start()
-    yield running
-    running.stop()
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()
