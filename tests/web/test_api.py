@@ -16,6 +16,7 @@ from gamehall.store.database import open_engine
 from gamehall.store.tables import TableStore
 from gamehall.web.app import create_app
 from gamehall.web.hall import Hall, SeatRequest
+from tests.waiting import wait_until
 
 
 def open_table(client: TestClient, seats: list[dict[str, str]], **extra: Any) -> dict[str, Any]:
@@ -248,16 +249,17 @@ def test_websocket_refuses_a_bad_token_and_an_unknown_table(client: TestClient) 
         assert closed.value.code == code
 
 
-def test_a_person_who_leaves_is_replaced_by_a_bot(client: TestClient) -> None:
+def test_a_person_who_leaves_is_replaced_by_a_bot(leaving_client: TestClient) -> None:
+    client = leaving_client
     table = open_table(client, [{"kind": "me"}, {"kind": "bot"}])
     token = table["seats"][0]["token"]
     with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
         socket.receive_json()
-    for _ in range(300):  # the app's grace period is half a second
-        state = snapshot(client, table["id"], token)
-        if state["over"]:
-            break
+    deadline = time.monotonic() + 120  # the grace is half a second; the bot then plays on
+    state = snapshot(client, table["id"], token)
+    while not state["over"] and time.monotonic() < deadline:
         time.sleep(0.02)
+        state = snapshot(client, table["id"], token)
     assert state["over"], "the bot that replaced the seat should have finished the game"
     hall = client.app.state.hall  # type: ignore[attr-defined]
     assert hall.store.get(table["id"]).seats[0].replaced
@@ -276,10 +278,7 @@ def test_a_table_clock_hands_a_slow_seat_to_a_bot(tmp_path: Any) -> None:
         )
         table = {"id": info.id}
         snapshot(client, info.id)  # loading the table starts its driver
-        for _ in range(300):
-            if hall.live(table["id"]).match.is_over():
-                break
-            time.sleep(0.02)
+        wait_until(hall.live(table["id"]).match.is_over, "the replacing bot finishing")
         assert hall.store.get(table["id"]).seats[0].bot == "heuristic"
 
 
@@ -366,10 +365,7 @@ def test_bots_in_a_stalemate_are_stopped_and_the_hall_runs_on(
     monkeypatch.setattr(hall_module, "AUTO_BATCH", 7)
     table = open_table(client, [{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}])
     live = client.app.state.hall.live(table["id"])  # type: ignore[attr-defined]
-    for _ in range(100):
-        if live.driver is not None and live.driver.done():
-            break
-        time.sleep(0.02)
+    wait_until(lambda: live.driver is not None and live.driver.done(), "the bots stopping")
     assert live.driver is not None and live.driver.done()
     assert 30 <= live.seq < 30 + 7 and not live.match.is_over()
     assert client.get("/").status_code == 200  # the hall still answers
@@ -388,21 +384,16 @@ def test_health_counts_what_the_hall_holds(client: TestClient) -> None:
         socket.receive_json()
         held = client.get("/api/health").json()
         assert (held["tables_in_memory"], held["sockets"]) == (1, 1)
-    for _ in range(200):  # the server notices the socket closed on its own time
-        if client.get("/api/health").json()["sockets"] == 0:
-            break
-        time.sleep(0.01)
-    assert client.get("/api/health").json()["sockets"] == 0
+    wait_until(  # the server notices the socket closed on its own time
+        lambda: client.get("/api/health").json()["sockets"] == 0, "the socket being let go"
+    )
 
 
 def settled(client: TestClient, table: str) -> Any:
     """The table in memory once its bots and chance have stopped (a person must act)."""
     live = client.app.state.hall.tables[table]  # type: ignore[attr-defined]
-    for _ in range(400):
-        if live.driver is None or live.driver.done():
-            return live
-        time.sleep(0.01)
-    raise AssertionError("the table's bots never stopped")
+    wait_until(lambda: live.driver is None or live.driver.done(), "the table's bots stopping")
+    return live
 
 
 def test_an_idle_table_in_play_is_unloaded_and_replayed_on_demand(client: TestClient) -> None:
@@ -440,10 +431,7 @@ def spared_while_watched_or_in_grace(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
         socket.receive_json()
         assert hall.unload_idle(time.monotonic() + hall.idle_unload + 1) == []
-    for _ in range(200):
-        if not hall.tables[table["id"]].listeners:
-            break
-        time.sleep(0.01)
+    wait_until(lambda: not hall.tables[table["id"]].listeners, "the socket being let go")
     assert hall.tables[table["id"]].graces, "the person who left has a grace period"
     assert hall.unload_idle(time.monotonic() + hall.idle_unload + 1) == []
 

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from gamehall.web.app import create_app
 from gamehall.web.hall import SeatRequest
+from tests.waiting import wait_until
 from tests.web.test_api import act, open_table, snapshot, wait_for_turn
 
 
@@ -59,20 +60,13 @@ def test_a_clock_set_in_the_form_hands_a_slow_seat_to_a_bot(client: TestClient) 
     table_id = link.split("/")[2]
     assert client.get(link).status_code == 200  # opening the seat page starts the table
     assert hall.live(table_id).info.clock == 5.0
-    replaced_at = None
-    for _ in range(1200):
-        if hall.store.get(table_id).seats[0].replaced:
-            replaced_at = time.monotonic()
-            break
-        time.sleep(0.02)
-    assert replaced_at is not None, "the clock never handed the seat to a bot"
+    wait_until(
+        lambda: hall.store.get(table_id).seats[0].replaced, "the clock handing the seat over"
+    )
+    replaced_at = time.monotonic()
     assert replaced_at - started >= 5.0, "the seat was handed over before its clock ran out"
     assert hall.store.get(table_id).seats[0].bot == "heuristic"
-    for _ in range(500):
-        if hall.live(table_id).match.is_over():
-            break
-        time.sleep(0.02)
-    assert hall.live(table_id).match.is_over(), "the bot that took the seat finished the game"
+    wait_until(hall.live(table_id).match.is_over, "the bot that took the seat finishing")
 
 
 def test_reconnecting_does_not_restart_the_clock(tmp_path: Path) -> None:
@@ -87,10 +81,7 @@ def test_reconnecting_does_not_restart_the_clock(tmp_path: Path) -> None:
         )
         snapshot(client, info.id)  # loading the table starts its driver
         live = hall.live(info.id)
-        for _ in range(500):
-            if live.match.to_move() == 0 and 0 in live.clocks:
-                break
-            time.sleep(0.01)
+        wait_until(lambda: live.match.to_move() == 0 and 0 in live.clocks, "the clock starting")
         countdown = live.clocks[0]
         reconnections = 0
         deadline = time.monotonic() + 20

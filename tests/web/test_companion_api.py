@@ -15,6 +15,7 @@ from gamehall.core.game import CHANCE
 from gamehall.core.match import Match
 from gamehall.core.record import Record, replay
 from gamehall.core.registry import create
+from tests.waiting import wait_until
 from tests.web.test_api import act, open_table, snapshot
 
 
@@ -137,19 +138,16 @@ def test_a_physical_table_against_a_bot_records_the_normal_seeded_game(client: T
     for index, (action, mover) in enumerate(zip(normal.actions, normal.movers, strict=True)):
         if mover == 1:
             continue
-        for _ in range(500):  # the bot moves after the entries, in the background
-            if snapshot(client, table["id"])["seq"] == index:
-                break
-            time.sleep(0.01)
+        wait_until(  # the bot moves after the entries, in the background
+            lambda: snapshot(client, table["id"])["seq"] == index,  # noqa: B023
+            f"the table reaching step {index}",
+        )
         if mover == CHANCE:
             response = enter(client, table["id"], token, index, str(action).split(" ", 1)[1])
         else:
             response = act(client, table["id"], token, index, str(action))
         assert response.status_code == 200, (index, str(action), response.text)
-    for _ in range(500):
-        if snapshot(client, table["id"])["over"]:
-            break
-        time.sleep(0.01)
+    wait_until(lambda: snapshot(client, table["id"])["over"], "the game ending")
     record = client.get(f"/api/tables/{table['id']}/record")
     assert record.status_code == 200
     assert record.json()["actions"] == [str(a) for a in normal.actions]

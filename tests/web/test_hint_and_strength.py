@@ -7,6 +7,7 @@ import time
 
 from fastapi.testclient import TestClient
 
+from tests.waiting import wait_until
 from tests.web.test_api import act, human_to_move, open_table, snapshot
 
 
@@ -72,16 +73,18 @@ def test_the_lobby_offers_every_strength_and_the_replacement_bot(client: TestCli
     assert 'name="replacement"' in page
 
 
-def test_a_leaver_is_replaced_by_the_strength_the_table_chose(client: TestClient) -> None:
+def test_a_leaver_is_replaced_by_the_strength_the_table_chose(
+    leaving_client: TestClient,
+) -> None:
+    client = leaving_client
     table = open_table(client, [{"kind": "me"}, {"kind": "bot"}], replacement="random")
     token = table["seats"][0]["token"]
     with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
         socket.receive_json()
     hall = client.app.state.hall  # type: ignore[attr-defined]
-    for _ in range(300):  # the app's grace period is half a second
-        if hall.store.get(table["id"]).seats[0].replaced:
-            break
-        time.sleep(0.02)
+    wait_until(  # the app's grace period is half a second
+        lambda: hall.store.get(table["id"]).seats[0].replaced, "a bot taking the seat"
+    )
     seat = hall.store.get(table["id"]).seats[0]
     assert seat.replaced and seat.bot == "random"
 

@@ -7,7 +7,6 @@ mystery spell; a spectator's live view of a running table shows no hidden weapon
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -17,6 +16,7 @@ from gamehall.core.i18n import Text, catalog
 from gamehall.core.registry import games
 from gamehall.games.boss_quest.state import AVAILABLE, DISCARDED
 from gamehall.web.views import GAME_VIEWS, environment
+from tests.waiting import wait_until
 from tests.web.test_api import human_to_move, open_table
 
 
@@ -27,11 +27,7 @@ def finished_bot_game(client: TestClient, players: int = 3) -> Any:
     )
     hall = client.app.state.hall  # type: ignore[attr-defined]
     live = hall.live(table["id"])
-    for _ in range(1500):
-        if live.match.is_over():
-            break
-        time.sleep(0.01)
-    assert live.match.is_over(), "the bots did not finish the game"
+    wait_until(live.match.is_over, "the bots finishing the game")
     return live
 
 
