@@ -8,7 +8,8 @@ import os
 import signal
 import subprocess
 import sys
-import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import pytest
 from gamehall.core.errors import OptionError
 from gamehall.lab.grid import Config, grid
 from gamehall.lab.run import GAMES, Plan, Run, chunks, play, play_chunk, play_on_ray
+from tests.waiting import wait_until
 
 
 def boss_quest_plan(games: int = 12) -> Plan:
@@ -115,9 +117,11 @@ def test_a_run_directory_is_never_overwritten_and_a_missing_one_is_named(tmp_pat
         Run.open(tmp_path / "nothing")
 
 
-def gamehall(*args: str) -> subprocess.Popen[str]:
-    """``gamehall ARGS`` as a separate process (its own process group, for Ctrl-C)."""
-    return subprocess.Popen(
+@contextmanager
+def gamehall(*args: str) -> Iterator[subprocess.Popen[str]]:
+    """``gamehall ARGS`` as a separate process (its own process group, for Ctrl-C), killed
+    with its workers on the way out if it still runs, also when the test fails."""
+    process = subprocess.Popen(
         [sys.executable, "-m", "gamehall", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -125,6 +129,16 @@ def gamehall(*args: str) -> subprocess.Popen[str]:
         env={**os.environ, "COLUMNS": "120"},
         start_new_session=True,
     )
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+
+
+PATIENT = 600
+"""Seconds a command may take on a loaded machine before the test gives up on it."""
 
 
 def test_ctrl_c_keeps_the_finished_games_and_resume_ends_the_run(tmp_path: Path) -> None:
@@ -133,29 +147,26 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_ends_the_run(tmp_path: Path)
     never interrupted."""
     run = tmp_path / "run"
     common = ["--players", "3", "--games", "1000", "--bots", "heuristic", "--seed", "7"]
-    command = gamehall("simulate", "boss-quest", *common, "--out", str(run), "--workers", "2")
     games = run / GAMES
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not (games.exists() and games.read_text().count("\n")):
-        time.sleep(0.05)
-    os.killpg(command.pid, signal.SIGINT)
-    _, stderr = command.communicate(timeout=60)
+    with gamehall(
+        "simulate", "boss-quest", *common, "--out", str(run), "--workers", "2"
+    ) as command:
+        wait_until(
+            lambda: games.exists() and games.read_text().count("\n"),
+            "the first games written",
+            timeout=PATIENT,
+            every=0.05,
+        )
+        os.killpg(command.pid, signal.SIGINT)
+        _, stderr = command.communicate(timeout=PATIENT)
     assert command.returncode == 130, stderr
     kept = games.read_text().count("\n")
     assert 0 < kept < 1000 and f"interrupted: {kept} games kept in {run}" in stderr
-    resumed = gamehall("simulate", "boss-quest", "--resume", str(run), "--json")
-    out, err = resumed.communicate(timeout=120)
+    with gamehall("simulate", "boss-quest", "--resume", str(run), "--json") as resumed:
+        out, err = resumed.communicate(timeout=PATIENT)
     assert resumed.returncode == 0, err
-    whole = gamehall(
-        "simulate",
-        "boss-quest",
-        *common,
-        "--out",
-        str(tmp_path / "whole"),
-        "--workers",
-        "1",
-        "--json",
-    )
-    reference, err = whole.communicate(timeout=120)
+    whole_run = ["--out", str(tmp_path / "whole"), "--workers", "1", "--json"]
+    with gamehall("simulate", "boss-quest", *common, *whole_run) as whole:
+        reference, err = whole.communicate(timeout=PATIENT)
     assert whole.returncode == 0, err
     assert json.loads(out)["configs"] == json.loads(reference)["configs"]

@@ -38,11 +38,11 @@ def serve(cwd: Path, database_url: str | None) -> Iterator[str]:
         stderr=subprocess.PIPE,
     )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 180  # generous: a loaded machine starts slowly
         while True:
             assert process.poll() is None, process.stderr.read() if process.stderr else ""
             try:
-                if httpx.get(base + "/", timeout=1).status_code == 200:
+                if httpx.get(base + "/api/health", timeout=5).status_code == 200:
                     break
             except httpx.HTTPError:
                 pass

@@ -724,8 +724,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, s
     """A served hall (``gamehall serve``) with a table standing still: its id, the mover's
     token, its seq. Shared: the tests using it apply nothing (each checks so)."""
     server = Server(f"sqlite:///{tmp_path_factory.mktemp('served') / 'hall.db'}")
-    server.start()
     try:
+        server.start()
         with httpx.Client(base_url=server.base, timeout=30) as http:
             table = http.post("/api/tables", json={**NEW, "seed": "hostile"}).json()
             tokens = {s["seat"]: s["token"] for s in table["seats"]}

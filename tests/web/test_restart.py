@@ -47,32 +47,32 @@ def same_lines(before: dict[str, Any], after: dict[str, Any]) -> bool:
 
 def test_kill_restart_resume_finish(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'hall.db'}"
-    server = Server(url)
-    server.start()
-    table = httpx.post(
-        f"{server.base}/api/tables",
-        json={
-            "game": "boss-quest",
-            "players": 3,
-            "bot_delay": 0.01,
-            "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}],
-        },
-    ).json()
-    token = table["seats"][0]["token"]
-    play_some(server, table["id"], token, 5)
-    before = state(server, table["id"], token)
-    server.kill()
-
-    log_at_kill = TableStore(open_engine(url)).actions(table["id"])
-    restarted = Server(url)
-    restarted.start()
+    server, restarted = Server(url), Server(url)
     try:
+        server.start()
+        table = httpx.post(
+            f"{server.base}/api/tables",
+            json={
+                "game": "boss-quest",
+                "players": 3,
+                "bot_delay": 0.01,
+                "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}],
+            },
+        ).json()
+        token = table["seats"][0]["token"]
+        play_some(server, table["id"], token, 5)
+        before = state(server, table["id"], token)
+        server.kill()
+
+        log_at_kill = TableStore(open_engine(url)).actions(table["id"])
+        restarted.start()
         after = state(restarted, table["id"], token)
         assert after["seq"] >= before["seq"] and after["seq"] >= len(log_at_kill)
         assert same_lines(before, after), "the log seen before the kill is unchanged"
         final = play_some(restarted, table["id"], token, 10_000)
         assert final["over"]
-    finally:
+    finally:  # both stopped, also when an assertion fails
+        server.stop()
         restarted.stop()
 
     log = TableStore(open_engine(url)).actions(table["id"])
