@@ -3,19 +3,25 @@
 A clause counts as covered only when its ID is in the name of a test function (``BQ_COMBAT_5``)
 or in a test function's docstring (``BQ-COMBAT-5``). Comments, helpers, module docstrings and
 this file do not count: a clause is covered by a test, not by a mention.
+
+The clauses are read from the project's own index, docs/rules/ (docs/rules/README.md), so the
+suite needs nothing outside the repository.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-CLAUSES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "clauses"
+CLAUSES = Path(__file__).resolve().parents[1] / "docs" / "rules"
+SHARED_CLAUSES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "clauses"
+"""The shared clause files the index follows, when they sit beside the repository."""
 TESTS = Path(__file__).resolve().parent
 IMPLEMENTED = {
     "boss-quest.md": "BQ",
@@ -27,12 +33,43 @@ IMPLEMENTED = {
 CLAUSE_ID = re.compile(r"(?<![A-Za-z0-9])([A-Z]{2,4})[-_]([A-Z]+)[-_](\d+)(?![0-9])")
 """A clause ID, written with dashes (docstrings) or underscores (function names)."""
 
+TABLE_ROW = re.compile(r"^\|(.*)\|$", flags=re.M)
+SEPARATOR_ROW = re.compile(r"^\|(?:\s*:?-+:?\s*\|)+$")
+RULEBOOK_REFERENCE = re.compile(r"\brules L\d+|\bresearch §")
+"""A rulebook line (``rules L50``) or a section of the research notes (``research §B.3``)."""
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def clause_ids(file: Path, prefix: str) -> list[str]:
     """The clause IDs defined in a clause file's table."""
     return re.findall(rf"^\| ({prefix}-[A-Z]+-\d+) \|", file.read_text(), flags=re.M)
+
+
+def index_rows(file: Path) -> list[list[str]]:
+    """The cells of every clause row of an index file's table (header and rule lines skipped)."""
+    rows = []
+    for match in TABLE_ROW.finditer(file.read_text()):
+        cells = [cell.strip() for cell in match.group(1).split("|")]
+        if cells[0] != "id" and not SEPARATOR_ROW.match(match.group(0)):
+            rows.append(cells)
+    return rows
+
+
+def statements(file: Path) -> dict[str, str]:
+    """Each clause ID of a clause file with the statement beside it."""
+    return {cells[0]: cells[1] for cells in index_rows(file) if len(cells) >= 2}
+
+
+def malformed_rows(file: Path, prefix: str) -> list[str]:
+    """The rows of an index file lacking a ``prefix`` ID, a statement or a rulebook reference."""
+    return [
+        " | ".join(cells)
+        for cells in index_rows(file)
+        if len(cells) != 3
+        or not re.fullmatch(rf"{prefix}-[A-Z]+-\d+", cells[0])
+        or not cells[1]
+        or not RULEBOOK_REFERENCE.search(cells[2])
+    ]
 
 
 def find_test_functions(body: list[ast.stmt]) -> Iterator[FunctionNode]:
@@ -105,3 +142,54 @@ def test_every_clause_has_a_test(file: str, prefix: str) -> None:
     named = named_in_tests()
     missing = [clause for clause in ids if clause not in named]
     assert missing == [], f"clauses with no test: {', '.join(missing)}"
+
+
+def test_malformed_index_rows_are_found(tmp_path: Path) -> None:
+    index = tmp_path / "demo.md"
+    index.write_text(
+        "# Demo\n\n| id | rule (in our words) | rulebook |\n|---|---|---|\n"
+        "| XQ-DEMO-1 | A fine rule. | rules L3 |\n"
+        "| XQ-DEMO-2 |  | rules L4 |\n"
+        "| XQ-DEMO-3 | No source given. |  |\n"
+        "| XQ-DEMO-4 | A source that is no line. | somewhere |\n"
+        "| XZ-DEMO-5 | Another game's prefix. | research §B.3 |\n"
+        "| XQ-DEMO-6 | A missing column. |\n"
+    )
+    assert [row.split(" | ")[0] for row in malformed_rows(index, "XQ")] == [
+        "XQ-DEMO-2",
+        "XQ-DEMO-3",
+        "XQ-DEMO-4",
+        "XZ-DEMO-5",
+        "XQ-DEMO-6",
+    ]
+    assert statements(index)["XQ-DEMO-1"] == "A fine rule."
+
+
+@pytest.mark.parametrize(("file", "prefix"), sorted(IMPLEMENTED.items()))
+def test_every_index_row_states_a_rule_and_its_source(file: str, prefix: str) -> None:
+    assert index_rows(CLAUSES / file), f"no clause rows in {CLAUSES / file}"
+    bad = malformed_rows(CLAUSES / file, prefix)
+    assert bad == [], f"rows without an ID, a statement or a rulebook reference: {bad}"
+
+
+def test_clause_ids_are_unique() -> None:
+    ids = Counter(cells[0] for file in IMPLEMENTED for cells in index_rows(CLAUSES / file))
+    repeated = sorted(clause for clause, count in ids.items() if count > 1)
+    assert repeated == [], f"clause IDs listed more than once: {', '.join(repeated)}"
+
+
+@pytest.mark.skipif(
+    not SHARED_CLAUSES.is_dir(),
+    reason=f"no shared clause files beside the repository ({SHARED_CLAUSES}) to compare with",
+)
+@pytest.mark.parametrize(("file", "prefix"), sorted(IMPLEMENTED.items()))
+def test_index_follows_the_shared_clause_files(file: str, prefix: str) -> None:
+    ours, shared = clause_ids(CLAUSES / file, prefix), clause_ids(SHARED_CLAUSES / file, prefix)
+    missing, unknown = sorted(set(shared) - set(ours)), sorted(set(ours) - set(shared))
+    assert missing == [], f"shared clauses missing from the index: {', '.join(missing)}"
+    assert unknown == [], f"index clauses unknown to the shared files: {', '.join(unknown)}"
+    assert ours == shared, "the index lists the clauses in another order than the shared files"
+    theirs = statements(SHARED_CLAUSES / file)
+    ours_stated = statements(CLAUSES / file)
+    copied = [clause for clause, text in ours_stated.items() if text == theirs.get(clause)]
+    assert copied == [], f"statements copied word for word, not in our words: {', '.join(copied)}"

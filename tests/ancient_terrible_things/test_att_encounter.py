@@ -1,7 +1,7 @@
 # ruff: noqa: N802  (test names carry clause IDs such as ATT_ENC_1 in capitals)
 """Scenario tests for the Ancient Terrible Things encounter: the dice, the tokens, Loot,
 Exploits and Terrible Things (ATT-ENC-*, ATT-LOOT-*, ATT-EXPL-*, ATT-TT-*; see
-shared/rules/clauses/ancient-terrible-things.md).
+docs/rules/ancient-terrible-things.md).
 
 The default table (:mod:`tests.ancient_terrible_things.scenario`): seat 1 the prospector
 (Focus 1, Mystery 1, Treasure 2, Feat 1; Terrible Thing benefits: +2 Treasure, re-roll up to

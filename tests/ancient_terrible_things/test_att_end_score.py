@@ -1,6 +1,6 @@
 # ruff: noqa: N802  (test names carry clause IDs such as ATT_END_1 in capitals)
 """Scenario tests for the end of an Ancient Terrible Things game, the final score and the
-winner (ATT-END-*, ATT-SCORE-*, ATT-WIN-*; see shared/rules/clauses/ancient-terrible-things.md).
+winner (ATT-END-*, ATT-SCORE-*, ATT-WIN-*; see docs/rules/ancient-terrible-things.md).
 
 Most score tests end the game the quickest way: seat 1 fails against the Crooked Guide while
 the Terrible Thing supply holds its last token (set to 1 by a direct edit), so seat 1 ends

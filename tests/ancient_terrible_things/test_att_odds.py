@@ -4,7 +4,7 @@
 
 The chance is checked against a plain expectimax over every re-roll; the figures the view,
 the terminal table and the web table show are the same. Clause text:
-shared/rules/clauses/ancient-terrible-things.md; what counts: docs/rulings.md ATT-R14.
+docs/rules/ancient-terrible-things.md; what counts: docs/rulings.md ATT-R14.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 # ruff: noqa: N802  (test names carry clause IDs such as ATT_RES_1 in capitals)
 """Scenario tests for the Ancient Terrible Things resolution: the combinations, the Action
-dice, success and failure (ATT-RES-*; see shared/rules/clauses/ancient-terrible-things.md).
+dice, success and failure (ATT-RES-*; see docs/rules/ancient-terrible-things.md).
 
 The combination test itself (:func:`dice.meets`) is checked against a brute-force reading of
 the rules over every dice roll Hypothesis draws; the scenario tests check that the engine

@@ -1,7 +1,7 @@
 # ruff: noqa: N802  (test names carry clause IDs such as ATT_REVEAL_1 in capitals)
 """Scenario tests for the Ancient Terrible Things clauses of setup, the turn, the reveal, the
 explore phase and the passing of the dice (ATT-SETUP-*, ATT-TURN-*, ATT-REVEAL-*,
-ATT-EXPLORE-*, ATT-PASS-*; see shared/rules/clauses/ancient-terrible-things.md).
+ATT-EXPLORE-*, ATT-PASS-*; see docs/rules/ancient-terrible-things.md).
 
 Chance outcomes are forced through the notation (``character CODE``, ``encounter CODE``,
 ``roll f1 4``); where the rules are silent the tests check the house choices of

@@ -3,7 +3,7 @@
 
 Every test forces the chance outcomes (bosses, spells, weapons) with :class:`Scenario`, plays
 the round through the engine and checks what the engine says: keys, hearts, winners,
-``state.last_combat``, the outcome and the views. Clause text: shared/rules/clauses/boss-quest.md.
+``state.last_combat``, the outcome and the views. Clause text: docs/rules/boss-quest.md.
 Code uses 0-based seats; comments name seats as the notation does (from 1).
 """
 

@@ -1,6 +1,6 @@
 """Scenario tests for the Boss Quest clauses of composition, setup, deal, turns, arming, the
 magician and the mystery spell (BQ-COMP-*, BQ-SETUP-*, BQ-DEAL-*, BQ-TURN-*, BQ-ARM-*,
-BQ-MAGE-*, BQ-MYST-*; see shared/rules/clauses/boss-quest.md).
+BQ-MAGE-*, BQ-MYST-*; see docs/rules/boss-quest.md).
 
 Every test names the clause it checks. Chance outcomes are forced with :class:`Scenario`;
 what is asserted (legal actions, views, log lines, error messages) comes from the engine.

@@ -1,7 +1,7 @@
 # ruff: noqa: N802
 """Scenario tests for the 20 Strong general rules: clauses GEN-WIN-1 ... GEN-END-8.
 
-Clause text: shared/rules/clauses/20-strong-general.md. The general rules are played through the
+Clause text: docs/rules/20-strong-general.md. The general rules are played through the
 Too Many Bones deck (the only deck). Where Too Many Bones overrides a general rule (Cleanup keeps
 undefeated Baddies, the final battle needs every enemy defeated), the general default is tested
 by swapping in the :class:`DeckRules` hook on the Too Many Bones game (:func:`general`), or in a

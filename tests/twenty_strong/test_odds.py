@@ -3,7 +3,7 @@
 
 The exact figures are checked against a brute-force count over every face of every die on
 small pools, and against a seeded Monte Carlo estimate on large pools (within 4 standard
-errors). Clause text: shared/rules/clauses/20-strong-general.md; the allocation the figures
+errors). Clause text: docs/rules/20-strong-general.md; the allocation the figures
 assume is docs/rulings.md GEN-R11.
 """
 

@@ -1,6 +1,6 @@
 """What every state, step and view of the game keeps (core.invariants), for the fuzzer.
 
-The checks restate the rulebook (``shared/rules/clauses/boss-quest.md``, docs/rulings.md)
+The checks restate the rulebook (``docs/rules/boss-quest.md``, docs/rulings.md)
 from the state's own fields: they read the card tables but never call the rules, combat or
 view code whose results they check, so a bug there shows up as a violation.
 """

@@ -1,6 +1,6 @@
 """Boss Quest rules: the round's flow from the deal to combat, as a phase machine.
 
-Clause IDs (``BQ-...``) from ``shared/rules/clauses/boss-quest.md`` mark where each rule lives.
+Clause IDs (``BQ-...``) from ``docs/rules/boss-quest.md`` mark where each rule lives.
 """
 
 from __future__ import annotations
