@@ -1,8 +1,8 @@
 # ruff: noqa: N802
 """Scenario tests for the 20 Strong Too Many Bones clauses TMB-WIN-1 ... TMB-UNIV-2.
 
-Clause text: shared/rules/clauses/20-strong-too-many-bones.md (rulebook:
-shared/rules/20-strong-too-many-bones-rulebook.txt). Every test drives a game through the engine
+Clause index: docs/rules/20-strong-too-many-bones.md (rulebook:
+the Too Many Bones rulebook). Every test drives a game through the engine
 with :class:`Scenario`: chance outcomes are forced (``roll``, ``reveal``, ``box``), the exact
 situation is built with ``put_on_top`` / ``edit`` where needed, and the test checks what the
 engine answers: legal actions, refusals, dice zones, the active area, stacks and the view.

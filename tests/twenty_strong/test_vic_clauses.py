@@ -1,8 +1,8 @@
 # ruff: noqa: N802
 """Scenario tests for the 20 Strong Victorum clauses VIC-COMP-1 ... VIC-FLOW-2.
 
-Clause text: shared/rules/clauses/20-strong-victorum.md (rulebook:
-shared/rules/20-strong-victorum-rulebook.txt, research notes §4). Every test drives a Victorum
+Clause index: docs/rules/20-strong-victorum.md (rulebook:
+the Victorum rulebook, research notes §4). Every test drives a Victorum
 game through the engine with :class:`Scenario` on the frozen card file ``vic_cards.toml``:
 chance outcomes are forced (``uncover CAMP CODE``, ``deal CODE``, ``draw CODE``, die faces),
 the exact situation is built with ``tops`` / ``edit`` where needed, and the test checks what
