@@ -24,7 +24,9 @@ the tables settle and every table in the database is checked:
   exactly what the restarted server serves: each seat's and the spectator's snapshot (view,
   legal actions, log lines, turn), the movers, the finished status; and every view a client
   was ever shown, at any sequence number, before or after a kill, is the replay's view at that
-  number (nothing shown was rolled back) (else *mismatch*).
+  number (nothing shown was rolled back) (else *mismatch*); and every chance outcome is the
+  one the table's committed stream gives, however many kills came between (``verify_deal``,
+  else *mismatch*).
 
 Figures (rounds, kills, restart times, actions acknowledged, lost, duplicated, mismatches,
 errors) are printed and saved in ``bench/results/crash-*.json``; docs/reliability.md quotes
@@ -58,11 +60,13 @@ from sqlalchemy import Engine, create_engine, select, text
 
 from bench.ports import free_port
 from bench.saving import save
-from gamehall.core.record import Record, replay
+from gamehall.core.record import Record, replay, verify_deal
 from gamehall.store.database import open_engine
 from gamehall.store.models import ActionRow
 from gamehall.store.tables import TableInfo, TableStore
+from gamehall.web.limits import GENEROUS
 from gamehall.web.views import seat_snapshot
+from tests.web.claims import CREDENTIAL, claim_async
 
 ERROR_LINE = re.compile(r"Traceback|ERROR|CRITICAL|Exception|Error\b")
 """A line of the server's output that reports a failure."""
@@ -103,6 +107,7 @@ class Server:
         """Start the process (``ready`` waits until it answers)."""
         command = [sys.executable, "-m", "gamehall", "serve", "--port", str(self.port)]
         command += ["--database", self.database, "--leave-grace", str(self.leave_grace)]
+        command += GENEROUS.arguments()  # many clients from one address: no rate applies
         if self.cores is not None:
             command = ["taskset", "-c", self.cores, *command]
         with self.log.open("ab") as out:
@@ -188,7 +193,7 @@ class Ledger:
     seen: dict[tuple[str, int | None, int], str] = field(default_factory=dict)
     """(table, seat, seq) -> the fingerprint of the view a client was shown."""
     seats: dict[str, dict[int, str]] = field(default_factory=dict)
-    """table -> person seat -> token, for every table a client opened."""
+    """table -> person seat -> credential, for every table a client opened."""
     counts: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
     shifted: list[str] = field(default_factory=list)
@@ -327,7 +332,12 @@ class Clients:
                 await asyncio.sleep(0.05)
                 continue
             table = response.json()
-            tokens = {s["seat"]: s["token"] for s in table["seats"]}
+            self.ledger.seats[table["id"]] = {}
+            try:  # each person seat's link, exchanged for its credential
+                tokens = {s["seat"]: await self.claimed(s["link"]) for s in table["seats"]}
+            except httpx.HTTPError:
+                self.ledger.counts["claim lost"] += 1  # the table is checked as a spectator
+                continue
             self.ledger.seats[table["id"]] = tokens
             seed = self.rng.random()
             await asyncio.gather(
@@ -337,9 +347,13 @@ class Clients:
                 )
             )
 
+    async def claimed(self, link: str) -> str:
+        """The credential a seat link is exchanged for."""
+        return (await claim_async(self.http, link))[CREDENTIAL]
+
     async def play_seat(self, table: str, seat: int, token: str, rng: random.Random) -> None:
         """One person: read, choose a random legal action, submit it at the seq it read."""
-        headers = {"x-seat-token": token}
+        headers = {CREDENTIAL: token}
         pending: tuple[int, str] | None = None  # a submission whose answer was lost
         while not self.stop.is_set():
             if pending is not None:
@@ -463,11 +477,12 @@ class Checker:
             self.figures.first_problems.append(f"{kind}: {message}")
 
     async def served(self, table: str, token: str | None) -> dict[str, Any]:
-        headers = {"x-seat-token": token} if token else {}
+        headers = {CREDENTIAL: token} if token else {}
         response = await self.http.get(f"/api/tables/{table}", headers=headers)
         response.raise_for_status()
         data: dict[str, Any] = response.json()
         data.pop("companion", None)
+        data.pop("deal", None)  # the deal is checked against the log itself (verify_deal)
         return data
 
     async def settled(
@@ -529,12 +544,19 @@ class Checker:
             options=info.options,
             seats=[seat.name for seat in info.seats],
             actions=[action for action, _ in steps],
+            commitment=info.commitment,
+            secret=info.secret,
+            physical=info.physical,
         )
         try:
             match = replay(record)
         except Exception as error:
             self.problem("mismatches", f"{table}: the log does not replay: {error}")
             return
+        try:
+            verify_deal(match)
+        except Exception as error:
+            self.problem("mismatches", f"{table}: the deal does not verify: {error}")
         if match.movers != [mover for _, mover in steps]:
             self.problem("mismatches", f"{table}: the logged movers differ from the replay's")
         now = self.store.get(table)

@@ -25,6 +25,9 @@ from pathlib import Path
 import httpx
 import websockets
 
+from gamehall.web.limits import GENEROUS
+from tests.web.claims import claim_async
+
 ACTION = re.compile(r'data-action="([^"]+)"')
 
 
@@ -39,13 +42,14 @@ async def play_table(
 ) -> int:
     """Play one table until it ends or time runs out; returns the number of actions sent."""
     seat = table["seats"][0]  # type: ignore[index]
-    token, table_id = seat["token"], table["id"]
-    url = str(http.base_url).replace("http", "ws").rstrip("/") + (
-        f"/ws/tables/{table_id}?token={token}"
-    )
+    table_id = table["id"]
+    headers = await claim_async(http, seat["link"])
+    url = str(http.base_url).replace("http", "ws").rstrip("/") + f"/ws/tables/{table_id}"
     sent = 0
     waiting: tuple[int, float] | None = None
-    async with websockets.connect(url, max_size=2**20, compression=None) as socket:
+    async with websockets.connect(
+        url, max_size=2**20, compression=None, additional_headers=headers
+    ) as socket:
         while time.monotonic() < deadline:
             try:
                 message = json.loads(await asyncio.wait_for(socket.recv(), timeout=30))
@@ -65,7 +69,7 @@ async def play_table(
             started = time.perf_counter()
             response = await http.post(
                 f"/api/tables/{table_id}/actions",
-                headers={"x-seat-token": token},
+                headers=headers,
                 json={"seq": message["seq"], "action": choice},
             )
             if response.status_code != 200:
@@ -167,6 +171,7 @@ def main() -> None:
             str(args.port),
             "--database",
             database,
+            *GENEROUS.arguments(),  # 200 tables and sockets from one address: no rate applies
         ],
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
         stdout=subprocess.DEVNULL,

@@ -47,6 +47,7 @@ from bench.crash import Server, new_table_spec
 from bench.saving import save
 from gamehall.store.database import open_engine
 from gamehall.store.models import ActionRow, TableRow
+from tests.web.claims import claim_async
 
 PUSH_TIMEOUT = 60.0
 """Seconds a seat waits for the next push before it counts an error."""
@@ -102,24 +103,26 @@ class Soak:
             seed = self.rng.random()
             ended = await asyncio.gather(
                 *(
-                    self.seat(table["id"], seat["seat"], seat["token"], f"{seed}/{seat['seat']}")
+                    self.seat(table["id"], seat["seat"], seat["link"], f"{seed}/{seat['seat']}")
                     for seat in table["seats"]
                 )
             )
             if all(ended):
                 self.counts["finished"] += 1
 
-    async def seat(self, table: str, seat: int, token: str, seed: str) -> bool:
-        """Play one person seat until the game ends (True) or the soak does (False)."""
+    async def seat(self, table: str, seat: int, link: str, seed: str) -> bool:
+        """Play one person seat (claiming its link) until the game ends (True) or the soak
+        does (False)."""
         rng = random.Random(seed)
-        headers = {"x-seat-token": token}
         waiting: tuple[int, float] | None = None  # the seq acted at, and when
         try:
+            headers = await claim_async(self.http, link)
             async with websockets.connect(
-                f"{self.ws_base}/ws/tables/{table}?token={token}",
+                f"{self.ws_base}/ws/tables/{table}",
                 max_size=2**22,
                 compression=None,
                 open_timeout=30,
+                additional_headers=headers,
             ) as socket:
                 while True:
                     left = self.deadline - time.monotonic()

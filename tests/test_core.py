@@ -166,7 +166,7 @@ def test_record_save_is_atomic(tmp_path: Path) -> None:
     match = bot_match()
     match.play_out()
     Record.of(match).save(path)
-    assert json.loads(path.read_text())["format"] == 2
+    assert json.loads(path.read_text())["format"] == 3
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 

@@ -18,6 +18,7 @@ kept trying, and the budget is never exceeded.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,13 +29,15 @@ import pytest
 
 from gamehall.bots.mcts_bot import MctsBot
 from gamehall.bots.random_bot import RandomBot
+from gamehall.bots.registry import search_rollout
 from gamehall.core.game import CHANCE, Action, Game
 from gamehall.core.match import Match, Sampler
 from gamehall.games.twenty_strong.state import State as TwentyStrongState
 from gamehall.search.mcts import Budget, Mcts, SearchResult
-from gamehall.search.rollout import OutOfTime, play_out, random_rollout
+from gamehall.search.rollout import Deadline, OutOfTime, play_out, random_rollout
 from tests.ancient_terrible_things import scenario as att
 from tests.boss_quest.scenario import Scenario as BossQuestScenario
+from tests.waiting import PATIENCE
 
 SEEDS = (1, 2, 3, 4, 5)
 
@@ -375,7 +378,7 @@ def test_a_playout_still_running_at_its_deadline_stops() -> None:
     game, state = initial_too_many_bones()
     rng = random.Random(1)
     with pytest.raises(OutOfTime):
-        random_rollout(game, state, rng, 5_000, deadline=time.perf_counter())
+        random_rollout(game, state, rng, 5_000, deadline=Deadline(time.perf_counter()))
     rewards, steps = play_out(game, state, rng, 5_000, lambda _, __, legal: legal[0])
     assert steps > 32 and len(rewards) == 1  # without a deadline the same game plays out
 
@@ -389,6 +392,67 @@ def test_a_search_out_of_time_drops_the_unfinished_try() -> None:
     result = search.search(game, lambda _: state, 0, legal, random.Random(2))
     assert result.iterations == 0
     assert [s.visits for s in result.stats] == [0] * len(legal)
+
+
+ENDLESS = 10**9
+"""Iterations no search reaches: only its deadline or its stop event ends it."""
+
+
+def search_on_a_thread(
+    search: Mcts, game: Game[Any], sampler: Callable[[random.Random], Any], legal: list[Action]
+) -> tuple[threading.Thread, list[SearchResult]]:
+    """Start ``search`` on a thread of its own; the thread and the list its result goes to."""
+    results: list[SearchResult] = []
+    thread = threading.Thread(
+        target=lambda: results.append(search.search(game, sampler, 0, legal, random.Random(5))),
+        daemon=True,  # a search that never ends must not keep the test run alive
+    )
+    thread.start()
+    return thread, results
+
+
+def test_a_search_returns_at_its_deadline_with_a_legal_action() -> None:
+    """An endless budget under a time cap, with the heuristic playouts the hall's bots use
+    (a Too Many Bones game lasts hundreds of steps): the search returns with a legal action."""
+    game, state = initial_too_many_bones()
+    legal = list(game.legal_actions(state))
+    search = Mcts(Budget(ENDLESS, seconds=0.2), search_rollout(game.name))
+    thread, results = search_on_a_thread(search, game, Sampler(game, state, 0), legal)
+    thread.join(PATIENCE)
+    assert not thread.is_alive(), "the search ran on past its deadline"
+    assert results[0].best in legal and results[0].iterations < ENDLESS
+
+
+def test_a_search_returns_at_once_when_its_stop_event_is_set() -> None:
+    """No time cap, an endless budget: the stop event (the hall shutting down) ends the
+    search, mid-playout, with a legal action."""
+    game, state = initial_too_many_bones()
+    legal = list(game.legal_actions(state))
+    stop, started = threading.Event(), threading.Event()
+    sampler = Sampler(game, state, 0)
+
+    def sampled(rng: random.Random) -> Any:
+        started.set()
+        return sampler(rng)
+
+    search = Mcts(Budget(ENDLESS, stop=stop), search_rollout(game.name))
+    thread, results = search_on_a_thread(search, game, sampled, legal)
+    try:
+        assert started.wait(PATIENCE), "the search never started"
+        assert thread.is_alive()  # nothing but the stop event ends it
+    finally:
+        stop.set()
+    thread.join(PATIENCE)
+    assert not thread.is_alive(), "the search ran on after its stop event"
+    assert results[0].best in legal
+
+
+def test_a_playout_stops_at_its_next_look_once_the_stop_event_is_set() -> None:
+    game, state = initial_too_many_bones()
+    stopped = threading.Event()
+    stopped.set()
+    with pytest.raises(OutOfTime):
+        random_rollout(game, state, random.Random(1), 5_000, deadline=Deadline(stop=stopped))
 
 
 def initial_too_many_bones() -> tuple[Game[Any], Any]:

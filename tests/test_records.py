@@ -115,7 +115,7 @@ def test_records_are_written_with_the_current_format_version_and_digest(
     record: dict[str, Any],
 ) -> None:
     """Every record carries the format, the gamehall that wrote it and a digest of the rest."""
-    assert record["format"] == FORMAT == 2 and record["gamehall"] == gamehall_version()
+    assert record["format"] == FORMAT == 3 and record["gamehall"] == gamehall_version()
     assert record["digest"] == digest_of(record) and len(record["digest"]) == 64
 
 

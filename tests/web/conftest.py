@@ -7,7 +7,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import httpx
@@ -17,6 +17,7 @@ from sqlalchemy import create_engine, text
 
 from bench.ports import free_port
 from gamehall.web.app import create_app
+from gamehall.web.limits import GENEROUS, Caps
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
@@ -53,9 +54,10 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     """The web hall on a fresh SQLite database, driven in-process.
 
     A person who leaves keeps the seat for ten minutes: on a loaded machine the gap between two
-    of a test's sockets may last seconds, and no bot may take a seat the test is playing.
+    of a test's sockets may last seconds, and no bot may take a seat the test is playing. The
+    rates are generous: a test acts far faster than people do, from one address.
     """
-    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=600)
+    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=600, caps=GENEROUS)
     with TestClient(app) as test_client:
         yield test_client
 
@@ -63,7 +65,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 @pytest.fixture
 def leaving_client(tmp_path: Path) -> Iterator[TestClient]:
     """The web hall with a half-second grace: for the tests of a person who leaves."""
-    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=0.5)
+    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=0.5, caps=GENEROUS)
     with TestClient(app) as test_client:
         yield test_client
 
@@ -73,10 +75,20 @@ START_WAIT = 180.0
 
 
 class Server:
-    """``gamehall serve`` in its own process, on loopback."""
+    """``gamehall serve`` in its own process, on loopback; ``caps``: what one client may ask
+    (generous by default: the tests drive it from one address far faster than people do);
+    ``options``: more of ``gamehall serve``'s options."""
 
-    def __init__(self, database_url: str, port: int | None = None) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        port: int | None = None,
+        caps: Caps = GENEROUS,
+        options: Sequence[str] = (),
+    ) -> None:
         self.database_url = database_url
+        self.caps = caps
+        self.options = list(options)
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -95,6 +107,8 @@ class Server:
                 self.database_url,
                 "--leave-grace",
                 "600",
+                *self.caps.arguments(),
+                *self.options,
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

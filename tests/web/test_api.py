@@ -16,7 +16,10 @@ from gamehall.store.database import open_engine
 from gamehall.store.tables import TableStore
 from gamehall.web.app import create_app
 from gamehall.web.hall import Hall, SeatRequest
+from gamehall.web.limits import GENEROUS
 from tests.waiting import wait_until
+from tests.web.claims import CREDENTIAL, credentials
+from tests.web.forms import post_lobby_form
 
 
 def open_table(client: TestClient, seats: list[dict[str, str]], **extra: Any) -> dict[str, Any]:
@@ -30,7 +33,8 @@ def open_table(client: TestClient, seats: list[dict[str, str]], **extra: Any) ->
 
 
 def snapshot(client: TestClient, table: str, token: str | None = None) -> dict[str, Any]:
-    headers = {"x-seat-token": token} if token else {}
+    """The table as the seat of the credential ``token`` sees it (None: a spectator)."""
+    headers = {CREDENTIAL: token} if token else {}
     response = client.get(f"/api/tables/{table}", headers=headers)
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()
@@ -48,8 +52,8 @@ def wait_for_turn(client: TestClient, table: str, token: str) -> dict[str, Any]:
 
 
 def human_to_move(client: TestClient, table: dict[str, Any]) -> tuple[int, str, dict[str, Any]]:
-    """The seat, token and snapshot of the person who must act next."""
-    tokens = {s["seat"]: s["token"] for s in table["seats"]}
+    """The seat, credential and snapshot of the person who must act next."""
+    tokens = credentials(client, table)
     for _ in range(400):
         mover = snapshot(client, table["id"])["to_move"]
         if mover in tokens:
@@ -59,7 +63,7 @@ def human_to_move(client: TestClient, table: dict[str, Any]) -> tuple[int, str, 
 
 
 def act(client: TestClient, table: str, token: str | None, seq: int, action: str) -> Any:
-    headers = {"x-seat-token": token} if token else {}
+    headers = {CREDENTIAL: token} if token else {}
     return client.post(
         f"/api/tables/{table}/actions", headers=headers, json={"seq": seq, "action": action}
     )
@@ -82,8 +86,8 @@ def test_game_page_shows_the_card_gallery(client: TestClient) -> None:
 
 
 def test_create_from_the_lobby_form_redirects_to_my_seat(client: TestClient) -> None:
-    response = client.post(
-        "/tables",
+    response = post_lobby_form(
+        client,
         data={
             "game": "boss-quest",
             "players": "3",
@@ -92,13 +96,14 @@ def test_create_from_the_lobby_form_redirects_to_my_seat(client: TestClient) -> 
         },
         follow_redirects=False,
     )
-    assert response.status_code == 303 and "/seat/" in response.headers["location"]
-    assert client.get(response.headers["location"]).status_code == 200
+    assert response.status_code == 303 and response.headers["location"].endswith("/me")
+    assert "seat_" in response.headers["set-cookie"]  # the creator's seat, claimed at once
+    assert "You are seat 1" in client.get(response.headers["location"]).text
 
 
 def test_invite_links_are_listed_when_friends_are_invited(client: TestClient) -> None:
-    response = client.post(
-        "/tables",
+    response = post_lobby_form(
+        client,
         data={
             "game": "boss-quest",
             "players": "2",
@@ -106,12 +111,13 @@ def test_invite_links_are_listed_when_friends_are_invited(client: TestClient) ->
             "bot_delay": "0",
         },
     )
-    assert response.status_code == 200 and response.text.count('class="seat-link"') == 2
+    assert response.status_code == 200 and response.text.count('class="seat-link"') == 1
+    assert response.text.count('class="my-seat"') == 1  # the creator's own, already claimed
 
 
 def test_a_whole_game_through_the_api_and_its_record_replays(client: TestClient) -> None:
     table = open_table(client, [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}])
-    token = table["seats"][0]["token"]
+    token = credentials(client, table)[0]
     for _ in range(500):
         state = wait_for_turn(client, table["id"], token)
         if state["over"]:
@@ -134,7 +140,7 @@ def test_bad_submissions_get_the_right_status_and_change_nothing(client: TestCli
     table = open_table(client, [{"kind": "me"}, {"kind": "invite"}, {"kind": "bot"}])
     seat, mine, state = human_to_move(client, table)
     other = 1 - seat
-    friend = table["seats"][other]["token"]
+    friend = credentials(client, table)[other]
     seq = state["seq"]
     checks = [
         (act(client, table["id"], mine, seq, "ask 9"), 422, "1 to 4 weapons"),
@@ -142,12 +148,12 @@ def test_bad_submissions_get_the_right_status_and_change_nothing(client: TestCli
         (act(client, table["id"], mine, seq - 1, "ask 1"), 409, "expected action"),
         (act(client, table["id"], friend, seq, "ask 1"), 403, f"not seat {other + 1}'s turn"),
         (act(client, table["id"], None, seq, "ask 1"), 403, "spectator cannot act"),
-        (act(client, table["id"], "x" * 32, seq, "ask 1"), 403, "not valid"),
+        (act(client, table["id"], "x" * 32, seq, "ask 1"), 403, "new link"),
         (
             client.post(
                 f"/api/tables/{table['id']}/actions",
                 content=b"{not json",
-                headers={"x-seat-token": mine, "content-type": "application/json"},
+                headers={CREDENTIAL: mine, "content-type": "application/json"},
             ),
             422,
             "JSON",
@@ -155,7 +161,7 @@ def test_bad_submissions_get_the_right_status_and_change_nothing(client: TestCli
         (
             client.post(
                 f"/api/tables/{table['id']}/actions",
-                headers={"x-seat-token": mine},
+                headers={CREDENTIAL: mine},
                 json={"seq": "many", "action": 3},
             ),
             422,
@@ -164,7 +170,7 @@ def test_bad_submissions_get_the_right_status_and_change_nothing(client: TestCli
         (
             client.post(
                 f"/api/tables/{table['id']}/actions",
-                headers={"x-seat-token": mine},
+                headers={CREDENTIAL: mine},
                 json={"seq": seq, "action": "ask 1", "extra": 1},
             ),
             422,
@@ -173,7 +179,7 @@ def test_bad_submissions_get_the_right_status_and_change_nothing(client: TestCli
         (
             client.post(
                 f"/api/tables/{table['id']}/actions",
-                headers={"x-seat-token": mine},
+                headers={CREDENTIAL: mine},
                 content=b"x" * 100_000,
             ),
             413,
@@ -183,7 +189,7 @@ def test_bad_submissions_get_the_right_status_and_change_nothing(client: TestCli
         (
             client.post(
                 f"/api/tables/{table['id']}/actions",
-                headers={"x-seat-token": mine},
+                headers={CREDENTIAL: mine},
                 content=(b"x" * 8192 for _ in range(10)),
             ),
             413,
@@ -211,14 +217,14 @@ def test_undo_of_own_action_but_not_across_a_draw(client: TestClient) -> None:
     assert act(client, table["id"], token, seat_state["seq"], discard).status_code == 200
     undone = client.post(
         f"/api/tables/{table['id']}/undo",
-        headers={"x-seat-token": token},
+        headers={CREDENTIAL: token},
         json={"seq": seat_state["seq"] + 1},
     )
     assert undone.status_code == 200 and undone.json()["seq"] == seat_state["seq"]
     assert act(client, table["id"], token, seat_state["seq"], "ask 1").status_code == 200
     refused = client.post(
         f"/api/tables/{table['id']}/undo",
-        headers={"x-seat-token": token},
+        headers={CREDENTIAL: token},
         json={"seq": seat_state["seq"] + 2},
     )
     assert refused.status_code == 409 and "draw" in refused.json()["error"]
@@ -226,13 +232,15 @@ def test_undo_of_own_action_but_not_across_a_draw(client: TestClient) -> None:
 
 def test_websocket_pushes_the_seat_view_with_only_its_own_hidden_weapon(client: TestClient) -> None:
     table = open_table(client, [{"kind": "me"}, {"kind": "invite"}, {"kind": "bot"}])
-    tokens = [s["token"] for s in table["seats"]]
+    tokens = credentials(client, table)
     human_to_move(client, table)
     hall = client.app.state.hall  # type: ignore[attr-defined]
     state = hall.live(table["id"]).match.state
     codes = hall.live(table["id"]).match.game.cards.weapon_codes
-    for seat, token in enumerate(tokens[:2]):
-        with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
+    for seat, token in list(tokens.items())[:2]:
+        with client.websocket_connect(
+            f"/ws/tables/{table['id']}", headers={CREDENTIAL: token}
+        ) as socket:
             html = socket.receive_json()["html"]
         own, other = codes[state.hidden[seat]], codes[state.hidden[1 - seat]]
         assert f'data-card="{own}"' in html and f'data-card="{other}"' not in html
@@ -243,8 +251,12 @@ def test_websocket_pushes_the_seat_view_with_only_its_own_hidden_weapon(client: 
 
 def test_websocket_refuses_a_bad_token_and_an_unknown_table(client: TestClient) -> None:
     table = open_table(client, [{"kind": "me"}, {"kind": "bot"}])
-    for path, code in ((f"/ws/tables/{table['id']}?token=wrong", 4403), ("/ws/tables/nope", 4404)):
-        with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(path):
+    for path, code in ((f"/ws/tables/{table['id']}", 4403), ("/ws/tables/nope", 4404)):
+        wrong = {CREDENTIAL: "wrong"}
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect(path, headers=wrong),
+        ):
             pass
         assert closed.value.code == code
 
@@ -252,8 +264,10 @@ def test_websocket_refuses_a_bad_token_and_an_unknown_table(client: TestClient) 
 def test_a_person_who_leaves_is_replaced_by_a_bot(leaving_client: TestClient) -> None:
     client = leaving_client
     table = open_table(client, [{"kind": "me"}, {"kind": "bot"}])
-    token = table["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
+    token = credentials(client, table)[0]
+    with client.websocket_connect(
+        f"/ws/tables/{table['id']}", headers={CREDENTIAL: token}
+    ) as socket:
         socket.receive_json()
     deadline = time.monotonic() + 120  # the grace is half a second; the bot then plays on
     state = snapshot(client, table["id"], token)
@@ -269,7 +283,7 @@ def test_a_table_clock_hands_a_slow_seat_to_a_bot(tmp_path: Any) -> None:
     from gamehall.web.app import create_app
     from gamehall.web.hall import SeatRequest
 
-    app = create_app(f"sqlite:///{tmp_path / 'clock.db'}")
+    app = create_app(f"sqlite:///{tmp_path / 'clock.db'}", caps=GENEROUS)
     with TestClient(app) as client:
         hall = app.state.hall
         # A clock shorter than the API allows (5 s), so the test is quick.
@@ -338,7 +352,7 @@ def test_a_twenty_strong_table_takes_its_options(client: TestClient) -> None:
     assert response.status_code == 201, response.text
     table = response.json()
     snapshot = client.get(
-        f"/api/tables/{table['id']}", headers={"x-seat-token": table["seats"][0]["token"]}
+        f"/api/tables/{table['id']}", headers={CREDENTIAL: credentials(client, table)[0]}
     ).json()
     assert snapshot["view"]["table"]["hero"]["code"] == "flickerpip"
     assert snapshot["view"]["table"]["tyrant"]["code"] == "gloamshard"
@@ -349,7 +363,7 @@ def test_a_seed_given_when_opening_a_table_deals_the_same_game(client: TestClien
     """Two tables opened with one seed start from the same deal (another seed differs)."""
     me = [{"kind": "me"}, {"kind": "bot", "bot": "random"}]
     tables = [open_table(client, me, seed=seed) for seed in ("vesuvius-1", "vesuvius-1", "b")]
-    views = [wait_for_turn(client, t["id"], t["seats"][0]["token"])["view"] for t in tables]
+    views = [wait_for_turn(client, t["id"], credentials(client, t)[0])["view"] for t in tables]
     assert views[0] == views[1]
     assert views[0] != views[2]  # a fixed pair of seeds known to deal differently
 
@@ -379,8 +393,10 @@ def test_health_counts_what_the_hall_holds(client: TestClient) -> None:
     assert empty["python_blocks"] > 0
     assert 0 <= empty["memo_entries"] <= empty["memo_capacity"] and empty["memo_capacity"] > 0
     table = open_table(client, [{"kind": "me"}, {"kind": "bot"}])
-    token = table["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
+    token = credentials(client, table)[0]
+    with client.websocket_connect(
+        f"/ws/tables/{table['id']}", headers={CREDENTIAL: token}
+    ) as socket:
         socket.receive_json()
         held = client.get("/api/health").json()
         assert (held["tables_in_memory"], held["sockets"]) == (1, 1)
@@ -402,7 +418,7 @@ def test_an_idle_table_in_play_is_unloaded_and_replayed_on_demand(client: TestCl
     unchanged and playable, when next asked for."""
     hall = client.app.state.hall  # type: ignore[attr-defined]
     table = open_table(client, [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}])
-    mine = table["seats"][0]["token"]
+    mine = credentials(client, table)[0]
     before = wait_for_turn(client, table["id"], mine)
     live = settled(client, table["id"])
     assert hall.unload_idle() == [], "asked for a moment ago"
@@ -418,7 +434,7 @@ def test_an_idle_table_in_play_is_unloaded_and_replayed_on_demand(client: TestCl
 def test_a_watched_table_or_one_with_a_grace_running_stays_loaded(tmp_path: Path) -> None:
     """Idle unloading spares a table someone watches, and one whose person just left (the
     grace before a bot steps in is still running)."""
-    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=600)
+    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=600, caps=GENEROUS)
     with TestClient(app) as client:
         spared_while_watched_or_in_grace(client)
 
@@ -426,9 +442,11 @@ def test_a_watched_table_or_one_with_a_grace_running_stays_loaded(tmp_path: Path
 def spared_while_watched_or_in_grace(client: TestClient) -> None:
     hall = client.app.state.hall  # type: ignore[attr-defined]
     table = open_table(client, [{"kind": "me"}, {"kind": "invite"}])
-    token = table["seats"][0]["token"]
+    token = credentials(client, table)[0]
     settled(client, table["id"])
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
+    with client.websocket_connect(
+        f"/ws/tables/{table['id']}", headers={CREDENTIAL: token}
+    ) as socket:
         socket.receive_json()
         assert hall.unload_idle(time.monotonic() + hall.idle_unload + 1) == []
     wait_until(lambda: not hall.tables[table["id"]].listeners, "the socket being let go")

@@ -14,8 +14,9 @@ import re
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from tests.web.claims import browser_headers
 from tests.web.conftest import Server
 from tests.web.test_browser import browser, shot
 
@@ -71,11 +72,10 @@ def open_table(server: Server, seats: list[dict[str, str]], seed: str = SEED) ->
     return table
 
 
-def api_view(server: Server, table: dict[str, Any], seat: int) -> dict[str, Any]:
-    token = table["seats"][seat]["token"]
-    response = httpx.get(
-        f"{server.base}/api/tables/{table['id']}", headers={"x-seat-token": token}, timeout=30
-    )
+def api_view(server: Server, table: dict[str, Any], context: BrowserContext) -> dict[str, Any]:
+    """The view of the seat the browser ``context`` claimed, through the API."""
+    headers = browser_headers(context, table["id"])
+    response = httpx.get(f"{server.base}/api/tables/{table['id']}", headers=headers, timeout=30)
     view: dict[str, Any] = response.json()["view"]
     return view
 
@@ -290,16 +290,17 @@ def test_the_encounter_on_a_phone(browser: Browser, server: Server) -> None:
 
 def test_two_people_each_see_only_their_own_exploits(browser: Browser, server: Server) -> None:
     table = open_table(server, [{"kind": "me"}, {"kind": "invite"}], seed="att-two")
-    hands = [api_view(server, table, seat)["players"][seat]["exploits"] for seat in (0, 1)]
-    assert all(hands) and not set(hands[0]) & set(hands[1])
     from gamehall.games.ancient_terrible_things.cards import load_cards
 
     cards = {c.code: c for c in load_cards().exploits}
     contexts = [browser.new_context(viewport={"width": 900, "height": 900}) for _ in (0, 1)]
     pages = [context.new_page() for context in contexts]
     for page, seat in zip(pages, table["seats"], strict=True):
-        page.goto(server.base + seat["link"])
+        page.goto(server.base + seat["link"])  # each browser claims its seat
         expect(page.locator(".att .board").first).to_be_visible(timeout=WAIT)
+    views = [api_view(server, table, context) for context in contexts]
+    hands = [views[seat]["players"][seat]["exploits"] for seat in (0, 1)]
+    assert all(hands) and not set(hands[0]) & set(hands[1])
 
     def check(seat: int, page: Page) -> None:
         other = 1 - seat

@@ -13,7 +13,10 @@ from fastapi.testclient import TestClient
 
 from gamehall.web.app import create_app
 from gamehall.web.hall import SeatRequest
+from gamehall.web.limits import GENEROUS
 from tests.waiting import wait_until
+from tests.web.claims import claim, credentials
+from tests.web.forms import post_lobby_form
 from tests.web.test_api import act, open_table, snapshot, wait_for_turn
 
 
@@ -38,13 +41,13 @@ def test_the_lobby_form_has_a_clock_field(client: TestClient) -> None:
 def test_the_form_sets_the_clock_or_none_and_refuses_bad_values(client: TestClient) -> None:
     hall = client.app.state.hall  # type: ignore[attr-defined]
     for text, clock in (("", None), ("5", 5.0), (" 90 ", 90.0), ("3600", 3600.0)):
-        response = client.post("/tables", data=form(text), follow_redirects=False)
+        response = post_lobby_form(client, form(text), follow_redirects=False)
         assert response.status_code == 303, response.text
         table_id = response.headers["location"].split("/")[2]
         assert hall.store.get(table_id).clock == clock, text
     before = len(hall.store.list_tables())
     for text in ("4", "0", "-5", "3601", "soon", "nan", "inf"):
-        response = client.post("/tables", data=form(text), follow_redirects=False)
+        response = post_lobby_form(client, form(text), follow_redirects=False)
         assert response.status_code == 422, (text, response.text)
         assert "clock" in response.json()["error"]
     assert len(hall.store.list_tables()) == before, "a refused form opened a table"
@@ -54,7 +57,7 @@ def test_a_clock_set_in_the_form_hands_a_slow_seat_to_a_bot(client: TestClient) 
     """The smallest clock the form allows (5 s): the seat is replaced, never sooner."""
     hall = client.app.state.hall  # type: ignore[attr-defined]
     started = time.monotonic()
-    response = client.post("/tables", data=form("5"), follow_redirects=False)
+    response = post_lobby_form(client, form("5"), follow_redirects=False)
     assert response.status_code == 303, response.text
     link = response.headers["location"]
     table_id = link.split("/")[2]
@@ -71,7 +74,7 @@ def test_a_clock_set_in_the_form_hands_a_slow_seat_to_a_bot(client: TestClient) 
 
 def test_reconnecting_does_not_restart_the_clock(tmp_path: Path) -> None:
     """A person who keeps reopening the seat's socket still runs out of time on one decision."""
-    app = create_app(f"sqlite:///{tmp_path / 'clock.db'}", leave_grace=60)
+    app = create_app(f"sqlite:///{tmp_path / 'clock.db'}", leave_grace=60, caps=GENEROUS)
     with TestClient(app) as client:
         hall = app.state.hall
         started = time.monotonic()
@@ -79,6 +82,7 @@ def test_reconnecting_does_not_restart_the_clock(tmp_path: Path) -> None:
         info, tokens = hall.create_table(
             "boss-quest", 2, {}, [SeatRequest("me"), SeatRequest("bot")], bot_delay=0, clock=1.5
         )
+        mine = claim(client, f"/t/{info.id}/seat/{tokens[0]}")
         snapshot(client, info.id)  # loading the table starts its driver
         live = hall.live(info.id)
         wait_until(lambda: live.match.to_move() == 0 and 0 in live.clocks, "the clock starting")
@@ -88,7 +92,7 @@ def test_reconnecting_does_not_restart_the_clock(tmp_path: Path) -> None:
         while time.monotonic() < deadline:  # back to back, far more often than every 1.5 s
             if hall.store.get(info.id).seats[0].replaced:
                 break
-            with client.websocket_connect(f"/ws/tables/{info.id}?token={tokens[0]}") as socket:
+            with client.websocket_connect(f"/ws/tables/{info.id}", headers=mine) as socket:
                 socket.receive_json()
                 reconnections += 1
                 if not live.info.seats[0].replaced:
@@ -103,7 +107,7 @@ def test_a_bot_waits_the_tables_pause_after_a_persons_move(client: TestClient) -
     """With a pause of 0.5 s, a bot's move is never applied sooner after the person's."""
     pause = 0.5
     table = open_table(client, [{"kind": "me"}, {"kind": "bot"}], bot_delay=pause)
-    token = table["seats"][0]["token"]
+    token = credentials(client, table)[0]
     hall = client.app.state.hall  # type: ignore[attr-defined]
     match = hall.live(table["id"]).match
     waits: list[float] = []

@@ -16,18 +16,20 @@ from gamehall.core.match import Match
 from gamehall.core.record import Record, replay
 from gamehall.core.registry import create
 from tests.waiting import wait_until
+from tests.web.claims import CREDENTIAL, credentials
+from tests.web.forms import post_lobby_form
 from tests.web.test_api import act, open_table, snapshot
 
 
 def enter(client: TestClient, table: str, token: str | None, seq: int, entry: str) -> Any:
-    headers = {"x-seat-token": token} if token else {}
+    headers = {CREDENTIAL: token} if token else {}
     return client.post(
         f"/api/tables/{table}/chance", headers=headers, json={"seq": seq, "entry": entry}
     )
 
 
 def correct(client: TestClient, table: str, token: str | None, seq: int) -> Any:
-    headers = {"x-seat-token": token} if token else {}
+    headers = {CREDENTIAL: token} if token else {}
     return client.post(f"/api/tables/{table}/correct", headers=headers, json={"seq": seq})
 
 
@@ -39,8 +41,8 @@ def a_possible_outcome(client: TestClient, table: str) -> str:
 
 
 def socket_html(client: TestClient, table: str, token: str | None) -> str:
-    query = f"?token={token}" if token else ""
-    with client.websocket_connect(f"/ws/tables/{table}{query}") as socket:
+    headers = {CREDENTIAL: token} if token else {}
+    with client.websocket_connect(f"/ws/tables/{table}", headers=headers) as socket:
         html: str = socket.receive_json()["html"]
     return html
 
@@ -50,7 +52,7 @@ def test_each_outcome_is_entered_by_a_seat_that_sees_it(client: TestClient) -> N
     to its knight only (the other seat and spectators are refused and see no choices), a
     face-up one to the first knight; the log keeps the entries as chance actions."""
     table = open_table(client, [{"kind": "me"}, {"kind": "invite"}], physical=True)
-    tokens = [seat["token"] for seat in table["seats"]]
+    tokens = list(credentials(client, table).values())
     time.sleep(0.05)
     assert snapshot(client, table["id"])["seq"] == 0, "a physical table draws nothing itself"
     hidden_checked = 0
@@ -92,7 +94,7 @@ def test_each_outcome_is_entered_by_a_seat_that_sees_it(client: TestClient) -> N
 
 def test_a_wrong_entry_is_corrected_until_the_next_decision(client: TestClient) -> None:
     table = open_table(client, [{"kind": "me"}, {"kind": "invite"}], physical=True)
-    me, friend = (seat["token"] for seat in table["seats"])
+    me, friend = credentials(client, table).values()
     assert enter(client, table["id"], me, 0, "armorer 2").status_code == 200
     assert enter(client, table["id"], me, 1, "boss 14").status_code == 200
     state = snapshot(client, table["id"], me)
@@ -134,7 +136,7 @@ def test_a_physical_table_against_a_bot_records_the_normal_seeded_game(client: T
     normal.resume([])  # a table's bots draw from the streams of a resumed match
     normal.play_out()
     table = open_table(client, [{"kind": "me"}, {"kind": "bot"}], physical=True, seed=seed)
-    token = table["seats"][0]["token"]
+    token = credentials(client, table)[0]
     for index, (action, mover) in enumerate(zip(normal.actions, normal.movers, strict=True)):
         if mover == 1:
             continue
@@ -156,7 +158,7 @@ def test_a_physical_table_against_a_bot_records_the_normal_seeded_game(client: T
 
 def test_a_table_that_draws_its_own_chance_takes_no_entries(client: TestClient) -> None:
     table = open_table(client, [{"kind": "me"}, {"kind": "bot"}])
-    token = table["seats"][0]["token"]
+    token = credentials(client, table)[0]
     for _ in range(300):
         state = snapshot(client, table["id"], token)
         if state["legal"]:
@@ -171,8 +173,8 @@ def test_a_table_that_draws_its_own_chance_takes_no_entries(client: TestClient) 
 def test_the_lobby_form_opens_a_physical_table(client: TestClient) -> None:
     lobby = client.get("/")
     assert 'name="physical"' in lobby.text and "Physical copy" in lobby.text
-    response = client.post(
-        "/tables",
+    response = post_lobby_form(
+        client,
         data={"game": "20-strong", "players": "1", "seat_kinds": ["me"], "physical": "true"},
         follow_redirects=False,
     )

@@ -21,6 +21,8 @@ from gamehall.store.database import open_engine
 from gamehall.store.tables import TableStore
 from gamehall.web.app import create_app
 from gamehall.web.hall import FINISHED_KEPT
+from gamehall.web.limits import GENEROUS
+from tests.web.claims import CREDENTIAL, credentials
 from tests.web.conftest import postgres_url
 
 DRILL = Settings(tables=8, kills=2, pause=(0.3, 1.5), tail=1.0)
@@ -112,7 +114,7 @@ def test_a_finished_game_cannot_be_undone(client: TestClient) -> None:
         "/api/tables",
         json={"game": "20-strong", "players": 1, "bot_delay": 0, "seats": [{"kind": "me"}]},
     ).json()
-    headers = {"x-seat-token": table["seats"][0]["token"]}
+    headers = {CREDENTIAL: credentials(client, table)[0]}
     deadline = time.monotonic() + 120
     while True:
         assert time.monotonic() < deadline, "the game did not end"
@@ -138,7 +140,7 @@ def test_a_finished_game_cannot_be_undone(client: TestClient) -> None:
 def test_finished_tables_do_not_pile_up_in_memory(tmp_path: Path) -> None:
     """The soak's leak: every finished table stayed in memory. Now the newest few are kept, and
     an older one is replayed from its log when asked for."""
-    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}")
+    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", caps=GENEROUS)
     bots = [{"kind": "bot", "bot": "random"}] * 2
     with TestClient(app) as client:
         hall = app.state.hall

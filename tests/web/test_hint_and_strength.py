@@ -8,11 +8,12 @@ import time
 from fastapi.testclient import TestClient
 
 from tests.waiting import wait_until
+from tests.web.claims import CREDENTIAL, credentials
 from tests.web.test_api import act, human_to_move, open_table, snapshot
 
 
 def hint(client: TestClient, table: str, token: str | None, seq: int, lang: str = "en") -> object:
-    headers = {"x-seat-token": token} if token else {}
+    headers = {CREDENTIAL: token} if token else {}
     return client.post(f"/api/tables/{table}/hint?lang={lang}", headers=headers, json={"seq": seq})
 
 
@@ -37,7 +38,7 @@ def test_the_hint_ranks_every_legal_action_for_the_seat_to_move(client: TestClie
 def test_no_hint_for_a_spectator_a_stale_position_or_out_of_turn(client: TestClient) -> None:
     table = open_table(client, [{"kind": "me"}, {"kind": "invite"}])
     mover, token, state = human_to_move(client, table)
-    other = table["seats"][1 - mover]["token"]
+    other = credentials(client, table)[1 - mover]
     assert hint(client, table["id"], None, state["seq"]).status_code == 403  # type: ignore[attr-defined]
     assert hint(client, table["id"], token, state["seq"] + 5).status_code == 409  # type: ignore[attr-defined]
     refused = hint(client, table["id"], other, state["seq"])
@@ -53,7 +54,7 @@ def test_a_search_bot_plays_a_whole_table_without_blocking_the_hall(client: Test
         client,
         [{"kind": "me"}, {"kind": "bot", "bot": "mcts:20"}, {"kind": "bot", "bot": "mcts:20"}],
     )
-    tokens = {s["seat"]: s["token"] for s in table["seats"]}
+    tokens = credentials(client, table)
     for _ in range(200):
         state = snapshot(client, table["id"], tokens[0])
         if state["over"]:
@@ -78,8 +79,10 @@ def test_a_leaver_is_replaced_by_the_strength_the_table_chose(
 ) -> None:
     client = leaving_client
     table = open_table(client, [{"kind": "me"}, {"kind": "bot"}], replacement="random")
-    token = table["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
+    token = credentials(client, table)[0]
+    with client.websocket_connect(
+        f"/ws/tables/{table['id']}", headers={CREDENTIAL: token}
+    ) as socket:
         socket.receive_json()
     hall = client.app.state.hall  # type: ignore[attr-defined]
     wait_until(  # the app's grace period is half a second

@@ -4,11 +4,11 @@ number of tables, are unchanged).
 
 The requests are built from valid ones (accepted, and applied once: the control) by spoiling
 one thing at a time: the body (malformed, wrong types, oversized, nested, not UTF-8), its
-framing (content-length, chunks, content type), the seat token (none, forged, another
+framing (content-length, chunks, content type), the seat credential (none, forged, another
 table's, overlong), the table id (unknown, NUL, traversal, injection), the method, the
 sequence number (stale, future), the seat (not its turn), the action or chance entry. Every
 mutating route is covered: the five table routes, ``POST /api/tables`` and the lobby form.
-The WebSocket refuses unknown tables (4404) and bad tokens (4403), takes garbage as a
+The WebSocket refuses unknown tables (4404) and bad credentials (4403), takes garbage as a
 refresh, closes on an oversized message (1009), and the server serves on. A few cases go
 over a real socket to a served hall. ``tests/web/test_api.py`` keeps the first such checks
 for ``/actions``; here they are tables over every route.
@@ -34,8 +34,11 @@ from websockets.sync.client import connect
 
 from gamehall.store.tables import hash_token
 from gamehall.web.app import MAX_MESSAGE, create_app
+from gamehall.web.limits import GENEROUS
 from gamehall.web.refusals import MAX_BODY
+from tests.web.claims import CREDENTIAL, credentials
 from tests.web.conftest import Server
+from tests.web.forms import csrf_token, post_lobby_form
 from tests.web.test_api import act, human_to_move, open_table, snapshot
 
 ME, INVITE, BOT = {"kind": "me"}, {"kind": "invite"}, {"kind": "bot"}
@@ -53,7 +56,7 @@ def quick_hints() -> Iterator[None]:
 
 def open_client(database: Path) -> Iterator[TestClient]:
     """The hall in process; a person who leaves keeps the seat (no bot steps in mid-test)."""
-    app = create_app(f"sqlite:///{database}", leave_grace=600)
+    app = create_app(f"sqlite:///{database}", leave_grace=600, caps=GENEROUS)
     with TestClient(app) as test_client:
         yield test_client
 
@@ -93,6 +96,11 @@ class Scene:
     elsewhere_token: str
 
     @property
+    def b_headers(self) -> dict[str, str]:
+        """The headers that act for seat ``b``."""
+        return {CREDENTIAL: self.b}
+
+    @property
     def tables(self) -> tuple[str, str, str]:
         return self.play, self.physical, self.elsewhere
 
@@ -114,10 +122,10 @@ def set_scene(client: TestClient) -> Scene:
     b_seat, b, state = human_to_move(client, play)
     assert b_seat != a_seat and state["seq"] == snapshot(client, play["id"])["seq"]
     physical = open_table(client, [ME, INVITE], physical=True, seed="hostile")
-    enterer, friend = (s["token"] for s in physical["seats"])
+    enterer, friend = credentials(client, physical).values()
     entered = client.post(
         f"/api/tables/{physical['id']}/chance",
-        headers={"x-seat-token": enterer},
+        headers={CREDENTIAL: enterer},
         json={"seq": 0, "entry": "armorer 2"},
     )
     assert entered.status_code == 200, entered.text
@@ -134,7 +142,7 @@ def set_scene(client: TestClient) -> Scene:
         enterer,
         friend,
         elsewhere["id"],
-        elsewhere["seats"][0]["token"],
+        credentials(client, elsewhere)[0],
     )
 
 
@@ -199,7 +207,7 @@ def table_call(route: str, table: str, token: str, body: dict[str, Any]) -> Call
         "POST",
         f"/api/tables/{table}/{route}",
         body,
-        headers={"content-type": JSON, "x-seat-token": token},
+        headers={"content-type": JSON, CREDENTIAL: token},
     )
 
 
@@ -264,30 +272,50 @@ SPOILED: list[tuple[str, Spoil, int, str]] = [
         "content-type must be application/json",
     ),
     ("no content type", lambda c, s: c.with_headers(content_type=None), 415, "(given: none)"),
-    # the seat token
-    ("a spectator (no token)", lambda c, s: c.with_headers(x_seat_token=None), 403, "spectator"),
-    ("an empty token", lambda c, s: c.with_headers(x_seat_token=""), 403, "not valid"),
-    ("a forged token", lambda c, s: c.with_headers(x_seat_token=FORGED), 403, "not valid"),
+    # the seat credential (a claimed seat link's)
     (
-        "another table's token",
-        lambda c, s: c.with_headers(x_seat_token=s.elsewhere_token),
+        "a spectator (no credential)",
+        lambda c, s: c.with_headers(x_seat_credential=None),
         403,
-        "this seat token is not valid for this table",
+        "spectator",
+    ),
+    ("an empty credential", lambda c, s: c.with_headers(x_seat_credential=""), 403, "spectator"),
+    (
+        "a forged credential",
+        lambda c, s: c.with_headers(x_seat_credential=FORGED),
+        403,
+        "opens no seat",
     ),
     (
-        "the token's stored hash",
-        lambda c, s: c.with_headers(x_seat_token=hash_token(c.headers["x-seat-token"])),
+        "another table's credential",
+        lambda c, s: c.with_headers(x_seat_credential=s.elsewhere_token),
         403,
-        "not valid",
+        "This seat key opens no seat at this table",
     ),
     (
-        "a token over 64 characters",
-        lambda c, s: c.with_headers(x_seat_token="x" * 65),
+        "the credential's stored hash",
+        lambda c, s: c.with_headers(x_seat_credential=hash_token(c.headers[CREDENTIAL])),
+        403,
+        "opens no seat",
+    ),
+    (
+        "a credential over 64 characters",
+        lambda c, s: c.with_headers(x_seat_credential="x" * 65),
         422,
-        "x-seat-token: String should have at most 64 characters",
+        "x-seat-credential: String should have at most 64 characters",
     ),
-    ("a Latin-1 token", lambda c, s: c.with_headers(x_seat_token=b"\xe9t\xe9"), 403, "not valid"),
-    ("an injection token", lambda c, s: c.with_headers(x_seat_token="' OR 1=1 --"), 403, "valid"),
+    (
+        "a Latin-1 credential",
+        lambda c, s: c.with_headers(x_seat_credential=b"\xe9t\xe9"),
+        403,
+        "opens no seat",
+    ),
+    (
+        "an injection credential",
+        lambda c, s: c.with_headers(x_seat_credential="' OR 1=1 --"),
+        403,
+        "opens no seat",
+    ),
     # the table
     ("an unknown table", lambda c, s: c.at("n0such-table"), 404, "no table 'n0such-table'"),
     ("a NUL in the table id", lambda c, s: c.at("%00"), 404, "no table '\\x00'"),
@@ -296,7 +324,7 @@ SPOILED: list[tuple[str, Spoil, int, str]] = [
     ("an injection table id", lambda c, s: c.at("x'%20OR%20'1'='1"), 404, "no table"),
     ("a table id of 1000 characters", lambda c, s: c.at("t" * 1000), 404, "no table 'tttt"),
     ("a Unicode table id", lambda c, s: c.at("t%C3%A4ble"), 404, "no table 'täble'"),
-    ("the token's table swapped", lambda c, s: c.at(s.elsewhere), 403, "not valid"),
+    ("the credential's table swapped", lambda c, s: c.at(s.elsewhere), 403, "opens no seat"),
     # the method
     ("GET", lambda c, s: dataclasses.replace(c, method="GET"), 405, "Method Not Allowed"),
     ("PUT", lambda c, s: dataclasses.replace(c, method="PUT"), 405, "Method Not Allowed"),
@@ -361,8 +389,8 @@ def route_specific() -> list[tuple[str, str, Spoil, int, str]]:
     table's routes at a table that draws its own chance."""
 
     def other(call: Call, s: Scene) -> Call:
-        token = {s.a: s.b, s.b: s.a, s.enterer: s.friend}[call.headers["x-seat-token"]]
-        return call.with_headers(x_seat_token=token)
+        token = {s.a: s.b, s.b: s.a, s.enterer: s.friend}[call.headers[CREDENTIAL]]
+        return call.with_headers(x_seat_credential=token)
 
     def at_play(call: Call, s: Scene) -> Call:
         return table_call(call.path.rsplit("/", 1)[1], s.play, s.b, {**call.body, "seq": s.seq})
@@ -396,7 +424,9 @@ def route_specific() -> list[tuple[str, str, Spoil, int, str]]:
         (
             "actions",
             "at a physical table, chance due",
-            lambda c, s: c.at(s.physical).with_headers(x_seat_token=s.enterer).with_body(seq=1),
+            lambda c, s: (
+                c.at(s.physical).with_headers(x_seat_credential=s.enterer).with_body(seq=1)
+            ),
             403,
             "not seat 1's turn",
         ),
@@ -447,7 +477,7 @@ API_REFUSALS: list[tuple[str, Any, int, str]] = [
     ("a kind in capitals", new(seats=[{"kind": "ME"}, ME]), 422, "seats.0.kind: String should"),
     ("a NUL in a name", new(seats=[{"kind": "me", "name": "a\x00b"}, ME]), 422, "seats.0.name"),
     ("a newline in a name", new(seats=[ME, {"kind": "me", "name": "a\nb"}]), 422, "seats.1.name"),
-    ("a name of 41 characters", new(seats=[{"kind": "me", "name": "n" * 41}, ME]), 422, "40"),
+    ("a name of 33 characters", new(seats=[{"kind": "me", "name": "n" * 33}, ME]), 422, "32"),
     ("a seat's extra field", new(seats=[{"kind": "me", "token": "x"}, ME]), 422, "token"),
     ("21 options", new(options={f"o{i}": 1 for i in range(21)}), 422, "options: Dictionary"),
     ("an option an object", new(options={"mystery": {"a": 1}}), 422, "options.mystery"),
@@ -552,7 +582,7 @@ def test_a_lobby_form_the_hall_refuses_opens_no_table(
     """The lobby form: wrong types, bounds, unknown games, seats, bots and options: refused
     with one line, no table opened."""
     before = table_count(shared_client)
-    assert_refused(shared_client.post("/tables", data=data), status, words)
+    assert_refused(post_lobby_form(shared_client, data), status, words)
     assert table_count(shared_client) == before
 
 
@@ -586,8 +616,10 @@ MALFORMED_FORMS: list[tuple[str, Call, int, str]] = [
 def test_a_malformed_lobby_form_opens_no_table(
     shared_client: TestClient, name: str, call: Call, status: int, words: str
 ) -> None:
-    """Malformed or oversized lobby forms: refused, no table opened."""
+    """Malformed or oversized lobby forms, with the lobby's CSRF token (as a header, which a
+    page of the hall could send): refused, no table opened."""
     before = table_count(shared_client)
+    call = call.with_headers(x_csrf_token=csrf_token(shared_client))
     if "content-type" not in call.headers:
         call = call.with_headers(content_type="application/x-www-form-urlencoded")
     assert_refused(call.send(shared_client), status, words)
@@ -597,41 +629,52 @@ def test_a_malformed_lobby_form_opens_no_table(
 # -- the WebSocket ----------------------------------------------------------------------
 
 
-REFUSED_SOCKETS: list[tuple[str, str, int]] = [
-    ("an unknown table", "/ws/tables/n0such-table", 4404),
-    ("a NUL in the table id", "/ws/tables/%00", 4404),
-    ("an injection table id", "/ws/tables/x'%20OR%20'1'='1", 4404),
-    ("a table id of 1000 characters", "/ws/tables/" + "t" * 1000, 4404),
-    ("a forged token", "/ws/tables/{play}?token=" + FORGED, 4403),
-    ("another table's token", "/ws/tables/{play}?token={elsewhere_token}", 4403),
-    ("the token's stored hash", "/ws/tables/{play}?token={hashed}", 4403),
-    ("a token of 5000 characters", "/ws/tables/{play}?token=" + "x" * 5000, 4403),
-    ("a NUL in the token", "/ws/tables/{play}?token=%00", 4403),
+REFUSED_SOCKETS: list[tuple[str, str, int, str]] = [
+    ("an unknown table", "/ws/tables/n0such-table", 4404, ""),
+    ("a NUL in the table id", "/ws/tables/%00", 4404, ""),
+    ("an injection table id", "/ws/tables/x'%20OR%20'1'='1", 4404, ""),
+    ("a table id of 1000 characters", "/ws/tables/" + "t" * 1000, 4404, ""),
+    ("a forged credential", "/ws/tables/{play}", 4403, FORGED),
+    ("another table's credential", "/ws/tables/{play}", 4403, "{elsewhere_token}"),
+    ("the credential's stored hash", "/ws/tables/{play}", 4403, "{hashed}"),
+    ("a credential of 5000 characters", "/ws/tables/{play}", 4403, "x" * 5000),
+    ("an escaped NUL as the credential", "/ws/tables/{play}", 4403, "%00"),
+    ("a seat page's socket with no cookie", "/ws/tables/{play}?seat=me", 0, ""),
 ]
 
 
 @pytest.mark.parametrize(
-    ("name", "path", "code"), REFUSED_SOCKETS, ids=[r[0] for r in REFUSED_SOCKETS]
+    ("name", "path", "code", "credential"),
+    REFUSED_SOCKETS,
+    ids=[r[0] for r in REFUSED_SOCKETS],
 )
-def test_the_websocket_refuses_unknown_tables_and_bad_tokens(
-    still: Scene, name: str, path: str, code: int
+def test_the_websocket_refuses_unknown_tables_and_bad_credentials(
+    still: Scene, name: str, path: str, code: int, credential: str
 ) -> None:
-    """Refused before accepting (4404, 4403); nothing applied; the hall serves on."""
+    """Refused before accepting (4404, 4403), or (code 0) a spectator's view; nothing
+    applied; the hall serves on."""
     before = still.fingerprint()
-    url = path.format(
-        play=still.play, elsewhere_token=still.elsewhere_token, hashed=hash_token(still.a)
-    )
-    with pytest.raises(WebSocketDisconnect) as closed, still.client.websocket_connect(url):
-        pass
-    assert closed.value.code == code
+    url = path.format(play=still.play)
+    given = credential.format(elsewhere_token=still.elsewhere_token, hashed=hash_token(still.a))
+    headers = {CREDENTIAL: given} if given else {}
+    if code:
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            still.client.websocket_connect(url, headers=headers),
+        ):
+            pass
+        assert closed.value.code == code
+    else:
+        with still.client.websocket_connect(url, headers=headers) as ws:
+            assert 'data-action="ask 1"' not in ws.receive_json()["html"]
     assert still.fingerprint() == before
-    with still.client.websocket_connect(f"/ws/tables/{still.play}?token={still.b}") as ws:
+    with still.client.websocket_connect(f"/ws/tables/{still.play}", headers=still.b_headers) as ws:
         assert ws.receive_json()["seq"] == still.seq
 
 
-def test_an_empty_token_on_the_websocket_is_a_spectator(still: Scene) -> None:
-    """``?token=`` opens no seat: the spectator's view (no legal actions offered)."""
-    with still.client.websocket_connect(f"/ws/tables/{still.play}?token=") as ws:
+def test_an_empty_credential_on_the_websocket_is_a_spectator(still: Scene) -> None:
+    """An empty credential opens no seat: the spectator's view (no legal actions offered)."""
+    with still.client.websocket_connect(f"/ws/tables/{still.play}", headers={CREDENTIAL: ""}) as ws:
         message = ws.receive_json()
     assert message["seq"] == still.seq and 'data-action="ask 1"' not in message["html"]
 
@@ -652,7 +695,7 @@ def test_garbage_on_the_websocket_only_asks_for_a_fresh_view(
     """The socket only pushes views: anything a client sends (up to the size limit) is a
     request for a fresh one, never an action."""
     before = still.fingerprint()
-    with still.client.websocket_connect(f"/ws/tables/{still.play}?token={still.b}") as ws:
+    with still.client.websocket_connect(f"/ws/tables/{still.play}", headers=still.b_headers) as ws:
         first = ws.receive_json()
         for _ in range(3):
             if isinstance(message, bytes):
@@ -670,7 +713,7 @@ def test_an_oversized_websocket_message_closes_the_socket_and_the_hall_serves_on
     """A message over MAX_MESSAGE closes the socket with 1009 (message too big); nothing
     applied; other sockets and requests are served."""
     before = still.fingerprint()
-    with still.client.websocket_connect(f"/ws/tables/{still.play}?token={still.b}") as ws:
+    with still.client.websocket_connect(f"/ws/tables/{still.play}", headers=still.b_headers) as ws:
         ws.receive_json()
         if binary:
             ws.send_bytes(b"\x00" * (MAX_MESSAGE + 1))
@@ -687,7 +730,7 @@ def test_an_oversized_websocket_message_closes_the_socket_and_the_hall_serves_on
 def test_a_nul_is_refused_before_it_reaches_the_database(database_url: str) -> None:
     """On SQLite and PostgreSQL, which cannot store a NUL in a string (its driver raised, a
     500): a NUL in a table id names no table (404, 4404), in a seat's name it is a 422."""
-    app = create_app(database_url, leave_grace=600)
+    app = create_app(database_url, leave_grace=600, caps=GENEROUS)
     with TestClient(app) as http:
         for path in ("/api/tables/a%00b", "/t/a%00b", "/t/a%00b/seat/x", "/t/%00/replay"):
             assert_refused(http.get(path), 404, "no table")
@@ -722,13 +765,13 @@ def raw_http(server: Server, request: bytes, wait: float = 5) -> bytes:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str, str, int]]:
     """A served hall (``gamehall serve``) with a table standing still: its id, the mover's
-    token, its seq. Shared: the tests using it apply nothing (each checks so)."""
+    credential, its seq. Shared: the tests using it apply nothing (each checks so)."""
     server = Server(f"sqlite:///{tmp_path_factory.mktemp('served') / 'hall.db'}")
     try:
         server.start()
         with httpx.Client(base_url=server.base, timeout=30) as http:
             table = http.post("/api/tables", json={**NEW, "seed": "hostile"}).json()
-            tokens = {s["seat"]: s["token"] for s in table["seats"]}
+            tokens = credentials(http, table)
             for _ in range(500):
                 state = http.get(f"/api/tables/{table['id']}").json()
                 if state["to_move"] in tokens:
@@ -754,7 +797,8 @@ def test_over_a_real_socket_bad_framing_is_refused_and_the_hall_serves_on(
     before = served_log(server, table)
     body = json.dumps({"seq": seq, "action": "ask 1"}).encode()
     head = (
-        f"POST /api/tables/{table}/actions HTTP/1.1\r\nhost: x\r\nx-seat-token: {token}\r\n"
+        f"POST /api/tables/{table}/actions HTTP/1.1\r\nhost: 127.0.0.1\r\n"
+        f"x-seat-credential: {token}\r\n"
         "content-type: application/json\r\n"
     ).encode()
     chunk = b"%x\r\n%s\r\n" % (4096, b" " * 4096)
@@ -778,16 +822,17 @@ def test_over_a_real_socket_an_oversized_websocket_message_is_refused(
     1009; a flood of small messages is only refreshes; the hall serves on."""
     server, table, token, seq = served
     before = served_log(server, table)
-    url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token={token}"
+    url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
+    seat = {CREDENTIAL: token}
     for size in (MAX_MESSAGE + 1, 1024 * 1024):
-        with connect(url, open_timeout=30, max_size=2**22) as ws:
+        with connect(url, open_timeout=30, max_size=2**22, additional_headers=seat) as ws:
             ws.recv(timeout=30)
             ws.send("x" * size)
             with pytest.raises(ConnectionClosed) as closed:
                 while True:
                     ws.recv(timeout=30)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
-    with connect(url, open_timeout=30, max_size=2**22) as ws:
+    with connect(url, open_timeout=30, max_size=2**22, additional_headers=seat) as ws:
         first = json.loads(ws.recv(timeout=30))
         for _ in range(50):
             ws.send("refresh")

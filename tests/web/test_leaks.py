@@ -18,6 +18,7 @@ from gamehall.games.boss_quest import actions as act
 from gamehall.games.boss_quest.state import AVAILABLE, DISCARDED
 from gamehall.games.boss_quest.view import weapon_name
 from tests.leaks import boss_quest_leaks
+from tests.web.claims import CREDENTIAL, credentials
 
 GAMES = 6
 
@@ -38,10 +39,9 @@ def check_payloads(client: TestClient, table: str, tokens: dict[int, str]) -> in
     state = match.state
     checked = 0
     for seat in [None, *tokens]:
-        headers = {"x-seat-token": tokens[seat]} if seat is not None else {}
+        headers = {CREDENTIAL: tokens[seat]} if seat is not None else {}
         data = client.get(f"/api/tables/{table}", headers=headers).json()
-        query = f"?token={tokens[seat]}" if seat is not None else ""
-        with client.websocket_connect(f"/ws/tables/{table}{query}") as socket:
+        with client.websocket_connect(f"/ws/tables/{table}", headers=headers) as socket:
             html = socket.receive_json()["html"]
         if data["seq"] != len(match.actions):
             continue  # a bot moved in between: the next round of checks covers it
@@ -79,7 +79,7 @@ def test_no_payload_holds_another_seats_secret(client: TestClient) -> None:
             },
         )
         table = response.json()
-        tokens = {s["seat"]: s["token"] for s in table["seats"]}
+        tokens = credentials(client, table)
         hall = client.app.state.hall  # type: ignore[attr-defined]
         live = hall.live(table["id"])
         for _ in range(2000):
@@ -92,7 +92,7 @@ def test_no_payload_holds_another_seats_secret(client: TestClient) -> None:
                 choice = legal[(seed + live.seq) % len(legal)]
                 client.post(
                     f"/api/tables/{table['id']}/actions",
-                    headers={"x-seat-token": tokens[mover]},
+                    headers={CREDENTIAL: tokens[mover]},
                     json={"seq": live.seq, "action": str(choice)},
                 )
             elif mover == CHANCE or mover not in tokens:

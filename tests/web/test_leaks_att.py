@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from gamehall.core.game import CHANCE
 from tests.leaks import ancient_terrible_things_leaks
+from tests.web.claims import CREDENTIAL, credentials
 
 TABLES = [
     ("two-people", [{"kind": "me"}, {"kind": "invite"}]),
@@ -41,8 +42,8 @@ def hidden_from(game: Any, state: Any, seat: int | None) -> set[str]:
 
 
 def page_of(client: TestClient, table: str, token: str | None, lang: str) -> dict[str, Any]:
-    query = f"?lang={lang}" + (f"&token={token}" if token else "")
-    with client.websocket_connect(f"/ws/tables/{table}{query}") as socket:
+    headers = {CREDENTIAL: token} if token else {}
+    with client.websocket_connect(f"/ws/tables/{table}?lang={lang}", headers=headers) as socket:
         message: dict[str, Any] = socket.receive_json()
     return message
 
@@ -68,7 +69,7 @@ def test_no_payload_shows_another_players_exploits(
             "seats": seats,
         },
     ).json()
-    tokens = {s["seat"]: s["token"] for s in table["seats"]}
+    tokens = credentials(client, table)
     live = client.app.state.hall.live(table["id"])  # type: ignore[attr-defined]
     checked = hands_seen = step = 0
     deadline = time.monotonic() + 600
@@ -84,7 +85,7 @@ def test_no_payload_shows_another_players_exploits(
         lang = "fr" if step % 3 == 0 else "en"
         for seat, token in tokens.items():
             snapshot = client.get(
-                f"/api/tables/{table['id']}?lang={lang}", headers={"x-seat-token": token}
+                f"/api/tables/{table['id']}?lang={lang}", headers={CREDENTIAL: token}
             ).json()
             if snapshot["seq"] != seq:
                 break  # the table moved on (a bot): look again
@@ -113,7 +114,7 @@ def test_no_payload_shows_another_players_exploits(
             choice = legal[(step * 7 + len(seed)) % len(legal)]
             client.post(
                 f"/api/tables/{table['id']}/actions",
-                headers={"x-seat-token": tokens[mover]},
+                headers={CREDENTIAL: tokens[mover]},
                 json={"seq": seq, "action": str(choice)},
             )
     assert live.match.is_over(), "every game is played to its end"

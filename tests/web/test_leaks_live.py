@@ -29,6 +29,7 @@ from gamehall.games.boss_quest import actions as act
 from gamehall.games.boss_quest.state import AVAILABLE, DISCARDED, EVERYONE
 from gamehall.games.boss_quest.view import weapon_name
 from tests.leaks import boss_quest_leaks
+from tests.web.claims import CREDENTIAL, credentials
 from tests.web.conftest import Server
 
 SEEDS = tuple(f"q7z-live-{n}" for n in range(5))
@@ -38,16 +39,19 @@ Message = dict[str, Any]
 class Listener(threading.Thread):
     """One WebSocket kept open until the game-over message; keeps every message."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, credential: str | None = None) -> None:
         super().__init__(daemon=True)
         self.url = url
+        self.headers = {CREDENTIAL: credential} if credential else {}
         self.messages: list[Message] = []
         self.first = threading.Event()
         self.error: BaseException | None = None
 
     def run(self) -> None:
         try:
-            with connect(self.url, open_timeout=30, max_size=2**22) as socket:
+            with connect(
+                self.url, open_timeout=30, max_size=2**22, additional_headers=self.headers
+            ) as socket:
                 while True:
                     message = json.loads(socket.recv(timeout=60))
                     self.messages.append(message)
@@ -74,14 +78,14 @@ def play(
             if mover not in tokens:
                 time.sleep(0.005)
                 continue
-            mine = http.get(f"/api/tables/{table}", headers={"x-seat-token": tokens[mover]}).json()
+            mine = http.get(f"/api/tables/{table}", headers={CREDENTIAL: tokens[mover]}).json()
             snapshots.append((mover, mine))
             if not mine["legal"]:
                 continue
             choice = mine["legal"][(seed + mine["seq"]) % len(mine["legal"])]["action"]
             http.post(
                 f"/api/tables/{table}/actions",
-                headers={"x-seat-token": tokens[mover]},
+                headers={CREDENTIAL: tokens[mover]},
                 json={"seq": mine["seq"], "action": choice},
             )
     raise AssertionError("the game did not end")
@@ -189,10 +193,11 @@ def test_long_lived_sockets_never_receive_another_seats_secret(server: Server) -
         assert response.status_code == 201, response.text
         table = response.json()
         assert seed not in response.text
-        tokens = {s["seat"]: s["token"] for s in table["seats"]}
+        with httpx.Client(base_url=server.base, timeout=30) as http:
+            tokens = credentials(http, table)
         ws = server.base.replace("http://", "ws://") + f"/ws/tables/{table['id']}"
         listeners: dict[int | None, Listener] = {
-            seat: Listener(f"{ws}?token={token}") for seat, token in tokens.items()
+            seat: Listener(ws, token) for seat, token in tokens.items()
         }
         listeners[None] = Listener(ws)  # a spectator
         for listener in listeners.values():

@@ -16,7 +16,9 @@ from fastapi.testclient import TestClient
 
 from gamehall.core.game import CHANCE
 from gamehall.web.app import create_app
+from gamehall.web.limits import GENEROUS
 from tests.leaks import twenty_strong_leaks
+from tests.web.claims import CREDENTIAL, credentials
 
 GAMES = 3
 
@@ -38,7 +40,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     """The hall with a long leave grace: the test's socket closes after every read, and on a
     loaded machine a short grace would hand the seat to a bot, which plays on alone (a
     Victorum stalemate runs for thousands of steps)."""
-    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=3600)
+    app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=3600, caps=GENEROUS)
     with TestClient(app) as test_client:
         yield test_client
 
@@ -65,7 +67,7 @@ def test_no_payload_shows_an_unseen_card(client: TestClient, deck: str) -> None:
                 "seats": [{"kind": "me"}],
             },
         ).json()
-        token = table["seats"][0]["token"]
+        token = credentials(client, table)[0]
         live = client.app.state.hall.live(table["id"])  # type: ignore[attr-defined]
         for _ in range(400):
             if live.match.is_over():
@@ -74,9 +76,11 @@ def test_no_payload_shows_an_unseen_card(client: TestClient, deck: str) -> None:
                 time.sleep(0.002)
                 continue
             game, state, steps = live.match.game, live.match.state, len(live.match.actions)
-            data = client.get(f"/api/tables/{table['id']}", headers={"x-seat-token": token})
+            data = client.get(f"/api/tables/{table['id']}", headers={CREDENTIAL: token})
             snapshot = data.json()
-            with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as socket:
+            with client.websocket_connect(
+                f"/ws/tables/{table['id']}", headers={CREDENTIAL: token}
+            ) as socket:
                 pushed = socket.receive_json()
             html = pushed["html"]
             if not snapshot["seq"] == pushed["seq"] == steps == len(live.match.actions):
@@ -90,7 +94,7 @@ def test_no_payload_shows_an_unseen_card(client: TestClient, deck: str) -> None:
             choice = legal[(seed + live.seq) % len(legal)]
             client.post(
                 f"/api/tables/{table['id']}/actions",
-                headers={"x-seat-token": token},
+                headers={CREDENTIAL: token},
                 json={"seq": live.seq, "action": str(choice)},
             )
     assert checked > 50

@@ -79,7 +79,7 @@ def test_the_spectator_page_shows_the_table_but_no_hidden_weapon(client: TestCli
     human_to_move(client, table)  # the weapons are dealt
     page = client.get(table["spectator"])
     assert page.status_code == 200
-    assert f'data-table="{table["id"]}"' in page.text and 'data-token=""' in page.text
+    assert f'data-table="{table["id"]}"' in page.text and 'data-me=""' in page.text  # no seat
     assert "/static/table.js" in page.text
     hall = client.app.state.hall  # type: ignore[attr-defined]
     match = hall.live(table["id"]).match

@@ -8,14 +8,15 @@ from typing import Any
 
 import httpx
 
-from gamehall.core.record import Record, replay
+from gamehall.core.record import Record, replay, verify_deal
 from gamehall.store.database import open_engine
 from gamehall.store.tables import TableStore
+from tests.web.claims import CREDENTIAL, credentials
 from tests.web.conftest import Server
 
 
 def state(server: Server, table: str, token: str) -> dict[str, Any]:
-    response = httpx.get(f"{server.base}/api/tables/{table}", headers={"x-seat-token": token})
+    response = httpx.get(f"{server.base}/api/tables/{table}", headers={CREDENTIAL: token})
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()
     return data
@@ -28,7 +29,7 @@ def play_some(server: Server, table: str, token: str, moves: int) -> dict[str, A
         if snapshot["legal"]:
             httpx.post(
                 f"{server.base}/api/tables/{table}/actions",
-                headers={"x-seat-token": token},
+                headers={CREDENTIAL: token},
                 json={"seq": snapshot["seq"], "action": snapshot["legal"][-1]["action"]},
             )
             moves -= 1
@@ -59,7 +60,8 @@ def test_kill_restart_resume_finish(tmp_path: Path) -> None:
                 "seats": [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}],
             },
         ).json()
-        token = table["seats"][0]["token"]
+        with httpx.Client(base_url=server.base, timeout=30) as http:
+            token = credentials(http, table)[0]
         play_some(server, table["id"], token, 5)
         before = state(server, table["id"], token)
         server.kill()
@@ -85,4 +87,6 @@ def test_kill_restart_resume_finish(tmp_path: Path) -> None:
     finally:
         restarted.stop()
     assert data["actions"] == [action for _, action, _ in log]
-    assert replay(Record.from_json(data)).is_over()
+    replayed = replay(Record.from_json(data))
+    assert replayed.is_over()
+    assert verify_deal(replayed).key == "core.deal.verified", "the deal survives the kill"

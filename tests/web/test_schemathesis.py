@@ -9,7 +9,8 @@ must exist, nor how many seats it takes, so schema-valid bodies may rightly get 
 
 Random table ids would only ever meet a 404, so the generated requests are steered (a hook)
 towards a few real tables: a game in play, a physical table, a finished game, with real seat
-tokens, the current sequence number and legal actions, alongside the generated values.
+links and credentials, the current sequence number and legal actions, beside the generated
+values.
 
 The run is seeded and derandomized. Its figures are printed (``-s``) and go into
 docs/reliability.md; the last test shows the run fails on a server error.
@@ -34,8 +35,10 @@ from schemathesis.python import asgi
 from gamehall.core.companion import possible_outcomes
 from gamehall.core.game import CHANCE
 from gamehall.core.registry import games
+from gamehall.store.tables import hash_token, new_token
 from gamehall.web.app import create_app
 from gamehall.web.hall import Hall, SeatRequest
+from gamehall.web.limits import GENEROUS
 
 MAX_EXAMPLES = 40
 """Fuzzed examples per operation and generation mode."""
@@ -57,6 +60,9 @@ class Scene:
 
     table: str
     tokens: list[str]
+    """The seat links' tokens (already claimed: a link page answers its refusal)."""
+    credentials: list[str]
+    """The seats' credentials, as the claims gave them."""
 
 
 @dataclass
@@ -88,12 +94,19 @@ def open_scenes(hall: Hall) -> list[Scene]:
         hall.create_table("boss-quest", 2, {}, [me, invite], 0, physical=True, seed="hostile-2"),
         hall.create_table("boss-quest", 2, {}, [bot, bot], bot_delay=0, seed="hostile-3"),
     ]
-    return [Scene(info.id, [tokens[s] for s in sorted(tokens)]) for info, tokens in tables]
+    scenes = []
+    for info, tokens in tables:  # claimed in the store: the tables load when the hall starts
+        claimed = {seat: new_token() for seat in tokens}
+        for seat, credential in claimed.items():
+            hall.store.claim(info.id, seat, hash_token(tokens[seat]), hash_token(credential))
+        order = sorted(tokens)
+        scenes.append(Scene(info.id, [tokens[s] for s in order], [claimed[s] for s in order]))
+    return scenes
 
 
 def steering(hall: Hall, scenes: list[Scene]) -> Callable[[Any, Any], Any]:
     """A ``flatmap_case`` hook: a positive case for a table is sent, as generated or (more
-    often) at one of ``scenes``: with the token of the seat to move, of another seat or none,
+    often) at one of ``scenes``: with the credential of the seat to move, another's or none,
     mostly at the current sequence number, with an action or chance outcome legal now."""
 
     def steer(case: Any, choice: tuple[int, int, int, int]) -> Any:
@@ -109,9 +122,10 @@ def steering(hall: Hall, scenes: list[Scene]) -> Callable[[Any, Any], Any]:
         if "token" in case.path_parameters and tokens:
             case.path_parameters["token"] = tokens[seat % len(tokens)]
         elif seat < 3 and tokens:  # the seat to move (twice as often), or another
-            case.headers["x-seat-token"] = tokens[(mover + seat // 2) % len(tokens)]
+            credentials = scene.credentials
+            case.headers["x-seat-credential"] = credentials[(mover + seat // 2) % len(tokens)]
         else:
-            case.headers.pop("x-seat-token", None)  # a spectator
+            case.headers.pop("x-seat-credential", None)  # a spectator
         if isinstance(case.body, dict) and seq:
             case.body["seq"] = live.seq
         if isinstance(case.body, dict) and move and not match.is_over():
@@ -189,7 +203,7 @@ def run_schemathesis(
     database: Path, include: str | None = None, prepare: Callable[[Hall], None] | None = None
 ) -> Run:
     """Run schemathesis over the app's operations (those whose path matches ``include``)."""
-    app = create_app(f"sqlite:///{database}", leave_grace=600)
+    app = create_app(f"sqlite:///{database}", leave_grace=600, caps=GENEROUS)
     hall: Hall = app.state.hall
     scenes = open_scenes(hall)
     if prepare is not None:

@@ -58,7 +58,7 @@ def test_the_log_keeps_one_action_per_sequence_number(database_url: str) -> None
     with pytest.raises(SequenceConflict, match="already taken"):
         store.append(info.id, 1, "boss 18", -1)
     assert store.actions(info.id) == [(0, "armorer 1", -1), (1, "boss 17", -1)]
-    store.remove_last(info.id, 1)
+    store.remove_last(info.id, 1, "boss 17")
     assert store.actions(info.id) == [(0, "armorer 1", -1)]
 
 

@@ -1,7 +1,8 @@
 """The search bot: information-set MCTS with a game's best rollout policy and a fixed budget.
 
-Its budget is a number of iterations, so the same seed gives the same game; the time cap is
-for the advisor, which must answer quickly whatever the machine.
+Its budget is a number of iterations, so the same seed gives the same game; a time cap is for
+the advisor and the web hall, which must answer quickly whatever the machine (there the
+choice may depend on the machine's speed, the log alone fixes what was played).
 """
 
 from __future__ import annotations

@@ -1,11 +1,14 @@
 """Bot kinds by name, weakest first: ``random``, ``heuristic``, ``mcts`` (search).
 
 ``mcts`` plays each game with that game's search profile; ``mcts:N`` sets the iterations per
-decision (the simulation lab and the strength ladder use it).
+decision (the simulation lab and the strength ladder use it). A local command may search as
+long as it likes; the web hall has :class:`SearchLimits`: :func:`check_bot` refuses a kind
+that searches more than they allow, and :func:`make_bot` given them caps every decision.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,6 +21,7 @@ from gamehall.bots.twenty_strong_heuristic import TwentyStrongHeuristicBot
 from gamehall.core.errors import OptionError
 from gamehall.core.i18n import Text
 from gamehall.core.match import Agent
+from gamehall.search.limits import SearchLimits
 from gamehall.search.mcts import Budget, Mcts
 from gamehall.search.rollout import RolloutPolicy, agent_rollout, random_rollout
 
@@ -65,26 +69,67 @@ def search_rollout(game: str) -> RolloutPolicy:
     return random_rollout if heuristic is None else agent_rollout(heuristic, HORIZONS.get(game))
 
 
-def search_bot(game: str, iterations: int | None = None) -> MctsBot:
+def search_bot(
+    game: str,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    stop: threading.Event | None = None,
+) -> MctsBot:
     """The search bot for ``game``: heuristic rollouts (to the game's horizon, if it has one),
-    the heuristic's move as its prior."""
+    the heuristic's move as its prior; ``seconds`` caps each decision, ``stop`` ends it."""
     heuristic = HEURISTICS[game]
-    budget = Budget(iterations or SEARCH_PROFILES[game].iterations)
+    budget = Budget(iterations or SEARCH_PROFILES[game].iterations, seconds, stop)
     name = "mcts" if iterations is None else f"mcts:{iterations}"
     profile = SEARCH_PROFILES[game]
     search = Mcts(budget, search_rollout(game))
     return MctsBot(search, heuristic(), name, profile.phases, profile.phase_key)
 
 
-def make_bot(kind: str, game: str) -> Agent:
-    """A bot of ``kind`` for the game named ``game``."""
+def make_bot(
+    kind: str,
+    game: str,
+    limits: SearchLimits | None = None,
+    stop: threading.Event | None = None,
+) -> Agent:
+    """A bot of ``kind`` for the game named ``game``; with ``limits`` (the web hall), a search
+    bot within them: its iterations at most theirs, each decision capped in time and ended
+    by ``stop``."""
     if kind == "random":
         return RandomBot()
     if game in HEURISTICS:
         if kind == "heuristic":
             return HEURISTICS[game]()
-        name, _, iterations = kind.partition(":")
-        if name == "mcts" and (not iterations or (iterations.isdigit() and int(iterations) > 0)):
-            return search_bot(game, int(iterations) if iterations else None)
+        iterations = search_iterations(kind)
+        if iterations is not None and limits is None:  # a local command: as long as it likes
+            return search_bot(game, iterations or None)
+        if iterations is not None and limits is not None:
+            if (iterations or SEARCH_PROFILES[game].iterations) > limits.iterations:
+                iterations = limits.iterations  # a table stored before the limit: within it
+            return search_bot(game, iterations or None, limits.bot_seconds, stop)
     known = ", ".join(k for k in BOT_KINDS if k == "random" or game in HEURISTICS)
     raise OptionError.of(Text("core.unknown_bot", {"kind": kind, "game": game, "known": known}))
+
+
+def check_bot(kind: str, game: str, limits: SearchLimits) -> None:
+    """Refuse a bot ``kind`` that ``game`` does not have or that searches more than
+    ``limits`` allow (a table being opened in the web hall)."""
+    make_bot(kind, game)
+    iterations = search_iterations(kind)
+    if iterations is not None:
+        limits.check(kind, iterations or SEARCH_PROFILES[game].iterations)
+
+
+def search_iterations(kind: str) -> int | None:
+    """The iterations a search kind asks for: 0 for ``mcts`` (the game's profile), N for
+    ``mcts:N``; None if ``kind`` is no search kind.
+
+    >>> search_iterations("mcts:50"), search_iterations("mcts"), search_iterations("mcts:0")
+    (50, 0, None)
+    """
+    name, colon, iterations = kind.partition(":")
+    if name != "mcts":
+        return None
+    if not colon:
+        return 0
+    digits = iterations.isascii() and iterations.isdigit() and len(iterations) <= 18
+    return int(iterations) if digits and int(iterations) > 0 else None

@@ -18,6 +18,7 @@ from gamehall.cli.fuzz import fuzz
 from gamehall.core.errors import GamehallError, OptionError
 from gamehall.core.i18n import LANGUAGES, Catalog, Text, catalog
 from gamehall.core.registry import create, find_game, games
+from gamehall.search.limits import BOT_SECONDS, MAX_WEB_ITERATIONS, WAITING, WORKERS, SearchLimits
 
 app = typer.Typer(
     help="gamehall: tabletop games in the terminal, with bots, exact replays and simulation.",
@@ -27,6 +28,9 @@ app = typer.Typer(
 )
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)  # an error stays on one line
+SHUTDOWN_GRACE = 2
+"""Seconds a stopping web hall waits for the requests in flight before it cancels them (its
+searches stop at once): a SIGTERM stops it within a few seconds."""
 
 OptionList = Annotated[
     list[str] | None,
@@ -174,6 +178,7 @@ def play(
     """
     from gamehall.bots import make_bot
     from gamehall.cli.terminal import Quit, TerminalSession
+    from gamehall.core.fairness import Deal, may_be_seeded
     from gamehall.core.match import Match
 
     texts = catalog(check_language(lang))
@@ -201,9 +206,14 @@ def play(
         seed = secrets.randbelow(2**31)
     if record is not None and not record.resolve().parent.is_dir():
         raise OptionError.of(Text("cli.record_directory", {"path": str(record.resolve().parent)}))
-    match = Match(configured, seed, agents)
+    seeded = may_be_seeded(players - bots)  # where people share the terminal: a hall secret
+    deal = Deal(seed, physical=physical) if seeded else Deal.sealed(seed, physical)
+    match = Match(configured, deal, agents)
     started = Text("cli.started", {"game": configured.title, "seed": seed})
     console.print(f"[dim]{escape(texts.render(started))}[/]")
+    if deal.commitment is not None:
+        committed = Text("cli.commitment", {"commitment": deal.commitment})
+        console.print(f"[dim]{escape(texts.render(committed))}[/]")
     session = TerminalSession(match, console, texts, console.input, record, delay, physical)
     try:
         session.run()
@@ -219,20 +229,31 @@ def play(
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
-    verify: Annotated[bool, typer.Option(help="Only check that it replays exactly.")] = False,
+    verify: Annotated[
+        bool,
+        typer.Option(
+            help="Only check that it replays exactly and that its deal is the committed one."
+        ),
+    ] = False,
     seat: Annotated[int | None, typer.Option(help="Read the log as this seat (from 1).")] = None,
     step: Annotated[bool, typer.Option(help="Wait for Enter after each action.")] = False,
     lang: Lang = "en",
 ) -> None:
-    """Step through a game record, or verify that it replays exactly."""
+    """Step through a game record, or verify that it replays exactly and its deal is fair:
+    the revealed secret is the committed one and every chance outcome is the stream's."""
     from gamehall.cli.tables import render_view
-    from gamehall.core.record import Record
+    from gamehall.core.record import Record, verify_deal
     from gamehall.core.record import replay as replay_record
 
     texts = catalog(check_language(lang))
     record = Record.load(file)
     match = replay_record(record)
     if verify:
+        verdict = (
+            verify_deal(match)
+            if record.format >= 3
+            else Text("core.deal.before_commitments", {"format": record.format})
+        )
         outcome = match.outcome()
         summary = json.dumps(outcome.to_json()) if outcome else texts.render(Text("cli.unfinished"))
         console.print(
@@ -240,6 +261,7 @@ def replay(
                 Text("core.replay_ok", {"actions": len(record.actions), "outcome": summary})
             )
         )
+        console.print(texts.render(verdict), highlight=False)
         return
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < match.game.players:
@@ -476,22 +498,90 @@ def serve(
     leave_grace: Annotated[
         float, typer.Option(help="Seconds before a bot takes the seat of a person who left.")
     ] = 60.0,
+    max_iterations: Annotated[
+        int, typer.Option(min=1, help="The most search iterations a bot may ask for (mcts:N).")
+    ] = MAX_WEB_ITERATIONS,
+    bot_seconds: Annotated[
+        float, typer.Option(min=0.1, help="Seconds one search bot decision may take at most.")
+    ] = BOT_SECONDS,
+    hint_seconds: Annotated[
+        float | None,
+        typer.Option(min=0.1, help="Seconds one hint may search at most (default: under 1)."),
+    ] = None,
+    search_workers: Annotated[
+        int, typer.Option(min=1, help="Searches (bots, hints) that run at once.")
+    ] = WORKERS,
+    search_queue: Annotated[
+        int, typer.Option(min=0, help="Searches that may wait; a hint beyond them is refused.")
+    ] = WAITING,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A cap or rate per client, NAME=VALUE (repeatable): tables=10/minute, "
+            "actions=20/second, hints=10/minute, socket_messages=10/second, "
+            "sockets_per_table=200, sockets_per_address=50, connections_per_address=100, "
+            "header_timeout=10 (seconds to send a request head)."
+        ),
+    ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A host name the hall answers to (repeatable; default: the --host address, "
+            "and localhost names on loopback; any name when listening on 0.0.0.0 or ::)."
+        ),
+    ] = None,
 ) -> None:
     """Start the web hall."""
     import uvicorn
 
     from gamehall.web.app import create_app
+    from gamehall.web.limits import Caps, guarded_http
+    from gamehall.web.security import hosts_served
 
+    limits = SearchLimits(max_iterations, bot_seconds, hint_seconds, search_workers, search_queue)
+    caps = Caps().with_settings(limit or [])
+    hosts = allowed_host or hosts_served(host)
+    hall = create_app(database, leave_grace, limits, caps, hosts)  # refused if another holds it
     console.print(f"gamehall web hall on http://{host}:{port}")
     uvicorn.run(
-        create_app(database, leave_grace),
+        hall,
         host=host,
         port=port,
         log_level="warning",
         ws_max_size=64 * 1024,
         ws_per_message_deflate=False,  # compressing every push costs more CPU than it saves
         timeout_keep_alive=75,
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
+        http=guarded_http(caps),  # a deadline on request heads, connections per address capped
     )
+
+
+@app.command("backup")
+def backup_database(
+    file: Annotated[Path, typer.Argument(help="The copy to write (a new file).")],
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL (default: GAMEHALL_DATABASE_URL, else sqlite:///gamehall.db)."
+        ),
+    ] = None,
+    lang: Lang = "en",
+) -> None:
+    """Copy the hall's SQLite database, consistently, even while the hall serves."""
+    from gamehall.store.backup import backup
+
+    done = backup(file, database)
+    message = Text(
+        "store.backup_done",
+        {
+            "database": str(done.database),
+            "path": str(done.path),
+            "tables": done.tables,
+            "actions": done.actions,
+        },
+    )
+    texts = catalog(check_language(lang))
+    console.print(texts.render(message), markup=False, highlight=False, soft_wrap=True)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -93,7 +93,8 @@ class CompanionEntry:
         ``seat`` None labels from the first seat that sees the outcome (every secret if none
         does): for a terminal, where whoever types sees the screen. With ``widen``, the
         choices are those of states ``seat`` cannot tell from this one (``Game.resample``),
-        so the list does not tell which cards are left where others hold hidden ones.
+        never the true state's, so the list tells nothing of which cards are left where
+        others hold hidden ones.
         """
         if self.to_move() != CHANCE:
             raise IllegalActionError.of(Text("core.illegal.no_chance_due"))
@@ -104,20 +105,12 @@ class CompanionEntry:
             perspective = seat
         elif seers:
             perspective = seers[0]
-        sources: dict[Action, Any] = {}
-        # Widening hides other players' secrets; alone at the table, the list is the truth
-        # (the cards a solo player sets aside unseen are theirs to enter).
-        if widen and seat is not None and game.players > 1:
-            rng = make_rng(self.seed, f"entry/{len(self.actions)}/{seat}")
-            for _ in range(ENTRY_SAMPLES):
-                sampled = game.resample(state, seat, rng)
-                if sampled is state:
-                    break
-                if game.to_move(sampled) == CHANCE:
-                    for action in possible_outcomes(game, sampled):
-                        sources.setdefault(action, sampled)
-        for action in possible_outcomes(game, state):
-            sources.setdefault(action, state)
+        # Widening hides what the seat cannot see: other players' secrets, and the cards set
+        # aside unseen (someone else may have looked at them for a solo player).
+        if widen and seat is not None:
+            sources = self._lookalike_outcomes(seat)
+        else:
+            sources = dict.fromkeys(possible_outcomes(game, state), state)
         actions = list(sources)
         described: list[Text] = []
         for action in actions:
@@ -139,6 +132,26 @@ class CompanionEntry:
             for i, action in enumerate(actions)
         )
         return ChanceEntry(asked, choices, seers, self.entrants(), numeric)
+
+    def _lookalike_outcomes(self, seat: int) -> dict[Action, Any]:
+        """The outcomes due in states ``seat`` cannot tell from the true one, each with a
+        state it is due in, in the game's order: drawn by a generator of the seed, the step
+        and the seat alone, so the list is a function of what ``seat`` knows. The true
+        state's outcomes are the list only when ``seat`` knows every secret."""
+        game, state = self.game, self.state
+        rng = make_rng(self.seed, f"entry/{len(self.actions)}/{seat}")
+        sources: dict[Action, Any] = {}
+        order: list[Action] = []
+        for _ in range(ENTRY_SAMPLES):
+            sampled = game.resample(state, seat, rng)
+            if sampled is state:
+                return dict.fromkeys(possible_outcomes(game, state), state)
+            if game.to_move(sampled) == CHANCE:
+                outcomes = possible_outcomes(game, sampled)
+                _merge_order(order, [a for a in outcomes if a not in sources], outcomes)
+                for action in outcomes:
+                    sources.setdefault(action, sampled)
+        return {action: sources[action] for action in order}
 
     def read_entry(self, text: str, entry: ChanceEntry | None = None) -> Action:
         """The outcome ``text`` names at the chance node now: a key (a face, a place in the
@@ -283,8 +296,9 @@ class CompanionEntry:
         return self.pop_step()
 
 
-ENTRY_SAMPLES = 12
-"""Resampled states whose chance outcomes widen a seat's list of choices (``chance_entry``)."""
+ENTRY_SAMPLES = 64
+"""Look-alike states whose chance outcomes make a seat's list of choices (``chance_entry``):
+a fixed number, never depending on the true state."""
 LISTED_OUTCOMES = 12
 """A refused entry names the outcomes due when there are at most this many."""
 
@@ -324,6 +338,19 @@ def possible_outcomes(game: Game[Any], state: Any) -> list[Action]:
     if chance.weights is None:
         return list(chance.actions)
     return [a for a, w in zip(chance.actions, chance.weights, strict=True) if w > 0]
+
+
+def _merge_order(order: list[Action], new: list[Action], outcomes: list[Action]) -> None:
+    """Insert the ``new`` outcomes into ``order``, each just after the outcome it follows in
+    ``outcomes`` (one state's outcomes, in the game's order)."""
+    fresh = set(new)
+    place = 0
+    for action in outcomes:
+        if action in fresh:
+            order.insert(place, action)
+            place += 1
+        else:
+            place = order.index(action) + 1
 
 
 def _split_notations(notations: list[str]) -> tuple[str, list[str]]:

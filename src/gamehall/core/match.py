@@ -1,27 +1,31 @@
 """The match runner: drives seats (people, bots) and chance, keeps the history, allows undo.
 
-The runner is the only owner of randomness: chance outcomes are sampled from one generator
-seeded by the match seed, and each bot draws from a stream of its own, so the same seed and
-the same decisions always give the same game. At a physical copy people enter the outcomes
-instead (companion mode, :mod:`gamehall.core.companion`).
+The runner is the only owner of randomness: chance outcomes are sampled from one stream
+seeded by the match's stream seed (:mod:`gamehall.core.fairness`: the client seed, or at a hall
+table the HMAC of it under the hall's secret), and each bot draws from a stream of its own, so
+the same seed and the same decisions always give the same game. At a physical copy people
+enter the outcomes instead (companion mode, :mod:`gamehall.core.companion`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cached_property, partial
 from typing import Any, Protocol, TypeGuard
 
-from gamehall.core.chance import make_rng, sample
+from gamehall.core.chance import ChanceStream, make_rng
 from gamehall.core.companion import CompanionEntry
 from gamehall.core.errors import (
     IllegalActionError,
     NotYourTurnError,
     UndoError,
 )
+from gamehall.core.fairness import Deal
 from gamehall.core.game import CHANCE, JSON, Action, Game
 from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
+from gamehall.core.peeking import shows_something
 
 
 class Agent(Protocol):
@@ -78,17 +82,22 @@ class StalledError(RuntimeError):
 
 
 class Match(CompanionEntry):
-    """One game being played: its states, actions, seats and seeded chance."""
+    """One game being played: its states, actions, seats and seeded chance.
+
+    ``seed`` is a :class:`Deal` (a hall table's, behind its secret) or a plain seed: a seeded
+    deal. ``self.seed`` is the stream seed every generator is drawn from.
+    """
 
     def __init__(
         self,
         game: Game[Any],
-        seed: int | str,
+        seed: int | str | Deal,
         agents: Sequence[Agent | None] | None = None,
         seat_names: Sequence[str] | None = None,
     ) -> None:
         self.game = game
-        self.seed = seed
+        self.deal = seed if isinstance(seed, Deal) else Deal(seed)
+        self.seed = self.deal.stream_seed
         self.agents: list[Agent | None] = list(agents or [None] * game.players)
         if len(self.agents) != game.players:
             raise ValueError(f"{len(self.agents)} seats given for {game.players} players")
@@ -96,8 +105,10 @@ class Match(CompanionEntry):
         self.states: list[Any] = [game.initial_state()]
         self.actions: list[Action] = []
         self.movers: list[int] = []
-        self._chance_rng = make_rng(seed, "chance")
-        self._bot_rngs = [make_rng(seed, f"seat{i}") for i in range(game.players)]
+        self.chance_steps = 0
+        """How many steps of the log are chance outcomes."""
+        self._chance = ChanceStream(self.seed)
+        self._bot_rngs = [make_rng(self.seed, f"seat{i}") for i in range(game.players)]
         self._seers: dict[int, tuple[Any, tuple[int, ...]]] = {}
 
     def _default_seat_names(self) -> list[str]:
@@ -130,10 +141,10 @@ class Match(CompanionEntry):
         """What ``seat``'s table shows now: its view with the odds beside the decision."""
         return self.game.table_view(self.state, seat)
 
-    def log(self, seat: int | None, start: int = 0) -> list[Text]:
-        """The history from action ``start`` on, as ``seat`` may see it."""
+    def log(self, seat: int | None, start: int = 0, stop: int | None = None) -> list[Text]:
+        """The history from action ``start`` on (to ``stop``, excluded), as ``seat`` may see it."""
         lines: list[Text] = []
-        for i in range(start, len(self.actions)):
+        for i in range(start, len(self.actions) if stop is None else stop):
             before, after = self.states[i], self.states[i + 1]
             lines.extend(self.game.describe(before, self.actions[i], after, seat))
         return lines
@@ -177,8 +188,9 @@ class Match(CompanionEntry):
         self.push(self.game.apply(self.state, action), action, mover)
 
     def sample_chance(self) -> Action:
-        """Draw the next chance outcome from the seeded generator, without applying it."""
-        return sample(self.game.chance_weights(self.state), self._chance_rng)
+        """Draw the next chance outcome from the seeded stream, without applying it: the
+        stream's draw number :attr:`chance_steps`, whatever was drawn and taken back before."""
+        return self._chance.sample(self.game.chance_weights(self.state), self.chance_steps)
 
     def step_chance(self) -> Action:
         """Sample and apply one chance outcome from the seeded generator."""
@@ -188,28 +200,35 @@ class Match(CompanionEntry):
 
     def choose_for_bot(self) -> Action:
         """The action the bot of the seat to move chooses (not applied)."""
+        return self.bot_decision()()
+
+    def bot_decision(self) -> Callable[[], Action]:
+        """The bot to move's choice at the current state, as a call that reads nothing more of
+        the match: it may run on another thread while the match moves on."""
         seat = self.to_move()
         if seat is None or seat == CHANCE or self.agents[seat] is None:
             raise ValueError("no bot is to move")
         agent = self.agents[seat]
         assert agent is not None
-        legal = self.game.legal_actions(self.state)
-        view, rng = self.view(seat), self._bot_rngs[seat]
+        game, state = self.game, self.state
+        legal = game.legal_actions(state)
+        view, rng = game.view(state, seat), self._bot_rngs[seat]
         if searches(agent):
-            sampler = Sampler(self.game, self.state, seat)
-            return agent.choose_by_search(self.game, view, legal, rng, sampler)
-        return agent.choose(self.game, view, legal, rng)
+            sampler = Sampler(game, state, seat)
+            return partial(agent.choose_by_search, game, view, legal, rng, sampler)
+        return partial(agent.choose, game, view, legal, rng)
 
     def resume(self, actions: Sequence[str]) -> None:
-        """Replay a stored log, then reseed the generators from the seed and the log's length.
+        """Replay a stored log, then reseed the bots from the seed and the log's length.
 
-        The state is exactly the logged game's; what follows depends only on the seed and
-        the log, so a restarted server continues every table the same way.
+        The state is exactly the logged game's, and chance carries on with the stream's next
+        draw, as if there had been no restart (so the deal stays verifiable); the bots'
+        choices depend only on the seed and the log, so a restarted server continues every
+        table the same way.
         """
         for text in actions:
             self.play(self.game.parse_action(text))
         n = len(self.actions)
-        self._chance_rng = make_rng(self.seed, f"chance/{n}")
         self._bot_rngs = [make_rng(self.seed, f"seat{i}/{n}") for i in range(self.game.players)]
 
     def step_bot(self) -> Action:
@@ -247,10 +266,13 @@ class Match(CompanionEntry):
         self.states.append(state)
         self.actions.append(action)
         self.movers.append(mover)
+        if mover == CHANCE:
+            self.chance_steps += 1
 
     def truncate(self, length: int) -> None:
         """Forget every step after the first ``length`` (a rollback, not a move: no checks)."""
         del self.states[length + 1 :], self.actions[length:], self.movers[length:]
+        self.chance_steps = self.movers.count(CHANCE)
 
     # -- undo ---------------------------------------------------------------------------
 
@@ -265,7 +287,29 @@ class Match(CompanionEntry):
             return Text("core.undo.other_seat", {"seat": mover + 1})
         if self.game.reveals(self.states[-2], self.actions[-1]):
             return Text("core.undo.reveal")
+        if self._may_show_something():
+            return Text("core.undo.may_show")
         return None
+
+    def _may_show_something(self) -> bool:
+        """True if the last action may show its seat a secret (:mod:`gamehall.core.peeking`),
+        decided from look-alikes drawn by a generator of the seed and the step alone, and
+        remembered for the step."""
+        step, after = len(self.actions), self.states[-1]
+        remembered = self._shows.get(step)
+        if remembered is not None and remembered[0] is after:
+            return remembered[1]
+        rng = make_rng(self.seed, f"undo/{step}")
+        shows = shows_something(self.game, self.states[-2], self.actions[-1], self.movers[-1], rng)
+        if len(self._shows) > 256:
+            self._shows.clear()
+        self._shows[step] = (after, shows)
+        return shows
+
+    @cached_property
+    def _shows(self) -> dict[int, tuple[Any, bool]]:
+        """Per step: the state after it and whether its action may show a secret."""
+        return {}
 
     def undo(self, seat: int) -> Action:
         """Take back ``seat``'s last action, within the undo policy."""
@@ -277,5 +321,6 @@ class Match(CompanionEntry):
     def pop_step(self) -> Action:
         """Forget the last step and return its action (the caller checked it may)."""
         self.states.pop()
-        self.movers.pop()
+        if self.movers.pop() == CHANCE:
+            self.chance_steps -= 1
         return self.actions.pop()

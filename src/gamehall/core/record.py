@@ -1,15 +1,22 @@
 """Game records: everything needed to replay a game exactly, as JSON.
 
-A record is ``{format, gamehall, rules_version, game, players, options, seats, seed, actions,
-outcome}``, plus ``files``: the SHA-256 of each card file an option named, so a record played
-with a player's own cards refuses to replay against a changed file. ``actions`` holds every
-action in notation, chance outcomes included. ``digest`` is the SHA-256 of everything else:
-a record changed or damaged after it was written (an action edited, the list cut short) is
-refused before it is replayed. :func:`replay` rebuilds the game and rejects a record that
-does not replay with the action's index and the reason, and a record of other rules (another
-``rules_version``) with the version that can replay it.
+A record is ``{format, gamehall, rules_version, game, players, options, seats, seed, deal,
+commitment, secret, actions, outcome}``, plus ``files``: the SHA-256 of each card file an option
+named, so a record played with a player's own cards refuses to replay against a changed file.
+``seed`` is the client's seed; ``deal`` says what fixed the chance outcomes
+(:mod:`gamehall.core.fairness`): ``committed`` (the hall's secret, whose SHA-256 is
+``commitment``; ``secret`` is revealed only once the game is over), ``seeded`` (the seed alone:
+practice and tests) or ``physical`` (people entered every outcome: nothing to verify).
+:func:`verify_deal` checks that the secret is the committed one and that every chance outcome
+is the one the committed stream gives. ``actions`` holds every action in notation, chance
+outcomes included. ``digest`` is the SHA-256 of everything else: a record changed or damaged
+after it was written (an action edited, the list cut short) is refused before it is replayed.
+:func:`replay` rebuilds the game and rejects a record that does not replay with the action's
+index and the reason, and a record of other rules (another ``rules_version``) with the
+version that can replay it.
 
-Records of format 1 (before digests) are still read; their replay checks every action.
+Records of format 1 (before digests) and 2 (before committed deals) are still read; their
+replay checks every action, and their deal cannot be checked.
 """
 
 from __future__ import annotations
@@ -17,21 +24,29 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from gamehall.core.chance import ChanceStream
 from gamehall.core.errors import GamehallError, InvalidRecordError
-from gamehall.core.game import Game
+from gamehall.core.fairness import Deal
+from gamehall.core.game import CHANCE, Game
+from gamehall.core.i18n import Text
 from gamehall.core.match import Match
 from gamehall.core.outcome import Outcome
 from gamehall.core.registry import create
 
-FORMAT = 2
-READABLE_FORMATS = (1, 2)
-"""Format 1 had no digest and no ``gamehall`` version; such records are still read."""
+FORMAT = 3
+READABLE_FORMATS = (1, 2, 3)
+"""Format 1 had no digest and no ``gamehall`` version, format 2 no deal, commitment or secret;
+such records are still read."""
+DEAL_KINDS = ("committed", "seeded", "physical")
+HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
+"""How a commitment and a secret are written: 64 lowercase hex digits."""
 
 
 def gamehall_version() -> str:
@@ -63,25 +78,45 @@ class Record:
     outcome: Outcome | None = None
     files: dict[str, str] = field(default_factory=dict)
     """Option name -> SHA-256 of the card file it named when the game was played."""
+    commitment: str | None = None
+    """SHA-256 of the hall's secret (None: a seeded deal)."""
+    secret: str | None = None
+    """The hall's secret, written only once the game is over."""
+    physical: bool = False
+    """People entered every chance outcome from a physical copy."""
     format: int = FORMAT
     gamehall: str = field(default_factory=gamehall_version)
     """The version of gamehall that wrote the record (the one to replay older rules with)."""
 
     @classmethod
     def of(cls, match: Match) -> Record:
-        """The record of a match as it stands."""
-        game = match.game
+        """The record of a match as it stands: the secret only once the game is over."""
+        game, deal = match.game, match.deal
         return cls(
             game=game.name,
             players=game.players,
             rules_version=game.rules_version,
-            seed=match.seed,
+            seed=deal.seed,
             options=dict(game.options),
             seats=list(match.seat_names),
             actions=[str(a) for a in match.actions],
             outcome=match.outcome(),
             files=file_digests(game),
+            commitment=deal.commitment,
+            secret=deal.secret if match.is_over() else None,
+            physical=deal.physical,
         )
+
+    @property
+    def deal_kind(self) -> str:
+        """``physical``, ``seeded`` or ``committed``: what fixed the chance outcomes."""
+        if self.physical:
+            return "physical"
+        return "seeded" if self.commitment is None else "committed"
+
+    def deal(self) -> Deal:
+        """The deal the record tells of (its stream seed known once the secret is revealed)."""
+        return Deal(self.seed, self.commitment, self.secret, self.physical)
 
     def to_json(self) -> dict[str, Any]:
         """The record as plain JSON data, with its digest."""
@@ -94,6 +129,9 @@ class Record:
             "options": self.options,
             "seats": self.seats,
             "seed": self.seed,
+            "deal": self.deal_kind,
+            "commitment": self.commitment,
+            "secret": self.secret,
             "actions": self.actions,
             "outcome": self.outcome.to_json() if self.outcome else None,
             **({"files": self.files} if self.files else {}),
@@ -129,6 +167,7 @@ class Record:
         files = data.get("files", {})
         if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
             raise InvalidRecordError("record field 'files' must map options to digests")
+        commitment, secret, physical = deal_fields(data)
         outcome = data.get("outcome")
         try:
             parsed = Outcome.from_json(outcome) if outcome is not None else None
@@ -144,6 +183,9 @@ class Record:
             actions=data["actions"],
             outcome=parsed,
             files=files,
+            commitment=commitment,
+            secret=secret,
+            physical=physical,
             format=data["format"],
             gamehall=str(data.get("gamehall", "before 0.1")),
         )
@@ -200,7 +242,7 @@ def replay(record: Record) -> Match:
             raise InvalidRecordError(
                 f"the card file {path} (option {option!r}) is not the one this game was played with"
             )
-    match = Match(game, record.seed, seat_names=record.seats or None)
+    match = Match(game, record.deal(), seat_names=record.seats or None)
     for index, text in enumerate(record.actions):
         try:
             match.play(game.parse_action(text))
@@ -213,6 +255,64 @@ def replay(record: Record) -> Match:
             f"the replayed outcome {match.outcome()} differs from the recorded {record.outcome}"
         )
     return match
+
+
+def deal_fields(data: dict[str, Any]) -> tuple[str | None, str | None, bool]:
+    """A record's commitment, secret and whether it was physical, checked against its ``deal``
+    (a record before format 3 was seeded)."""
+    if data["format"] < 3:
+        return None, None, False
+    kind, commitment, secret = data.get("deal"), data.get("commitment"), data.get("secret")
+    if kind not in DEAL_KINDS:
+        raise InvalidRecordError(f"record field 'deal' must be one of {', '.join(DEAL_KINDS)}")
+    for name, value in (("commitment", commitment), ("secret", secret)):
+        if value is not None and not (isinstance(value, str) and HEX_DIGEST.fullmatch(value)):
+            raise InvalidRecordError(f"record field {name!r} must be 64 lowercase hex digits")
+    if kind == "seeded" and commitment is not None:
+        raise InvalidRecordError("a seeded deal has no commitment")
+    if kind == "committed" and commitment is None:
+        raise InvalidRecordError("a committed deal needs a commitment")
+    if secret is not None and commitment is None:
+        raise InvalidRecordError("record field 'secret' needs a commitment")
+    return commitment, secret, kind == "physical"
+
+
+def verify_deal(match: Match) -> Text:
+    """What the deal of a replayed match proves; raises InvalidRecordError if it fails.
+
+    A committed deal must reveal a secret whose SHA-256 is the commitment, and every chance
+    outcome must be the committed stream's; a seeded deal's outcomes must be its seed's.
+    """
+    deal = match.deal
+    if deal.physical:
+        return Text("core.deal.physical")
+    if not deal.seeded and deal.secret is None:
+        raise InvalidRecordError.of(Text("core.deal.unrevealed"))
+    if not deal.seeded and not deal.keeps_promise():
+        raise InvalidRecordError.of(Text("core.deal.broken_promise"))
+    stray = first_stray_draw(match)
+    if stray is not None:
+        index, expected = stray
+        found = str(match.actions[index])
+        fields = {"index": index, "found": found, "expected": expected}
+        raise InvalidRecordError.of(Text("core.deal.stray_draw", fields))
+    fields = {"draws": match.chance_steps, "commitment": deal.commitment or ""}
+    return Text("core.deal.seeded_ok" if deal.seeded else "core.deal.verified", fields)
+
+
+def first_stray_draw(match: Match) -> tuple[int, str] | None:
+    """The first chance step whose outcome is not the stream's draw, with the one it should
+    be; None if every chance outcome is the stream's."""
+    stream, game = ChanceStream(match.seed), match.game
+    draws = 0
+    for index, mover in enumerate(match.movers):
+        if mover != CHANCE:
+            continue
+        expected = str(stream.sample(game.chance_weights(match.states[index]), draws))
+        draws += 1
+        if expected != str(match.actions[index]):
+            return index, expected
+    return None
 
 
 def cut_short(error: json.JSONDecodeError) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -86,9 +87,9 @@ def advise(
 ) -> Advice:
     """Rank ``legal`` for the sampler's seat, searching only states it cannot tell apart.
 
-    The default budget answers within a second (:data:`HINT_SECONDS`).
+    The default budget answers within a second (:func:`hint_budget`).
     """
-    budget = budget or Budget(HINT_ITERATIONS, HINT_SECONDS)
+    budget = budget or hint_budget()
     search = Mcts(budget, search_rollout(game.name), halving=False)
     result = search.search(game, sampler, sampler.seat, legal, rng)
     estimates = [
@@ -96,6 +97,12 @@ def advise(
         for s in result.stats
     ]
     return Advice(sampler.seat, estimates, result.iterations, result.seconds)
+
+
+def hint_budget(seconds: float | None = None, stop: threading.Event | None = None) -> Budget:
+    """A hint's budget: :data:`HINT_ITERATIONS` within ``seconds`` (:data:`HINT_SECONDS` if
+    not given), ended early by ``stop``."""
+    return Budget(HINT_ITERATIONS, HINT_SECONDS if seconds is None else seconds, stop)
 
 
 def _error(value: float, tries: int) -> float:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from typing import Any
 
 from gamehall.core.chance import sample
 from gamehall.core.game import CHANCE, Action, Game
-from gamehall.search.rollout import OutOfTime, RolloutPolicy, random_rollout
+from gamehall.search.rollout import CLOCK_EVERY, Deadline, OutOfTime, RolloutPolicy, random_rollout
 
 MIN_PAIRED = 8
 """Paired tries a move needs before it may replace the prior move."""
@@ -54,10 +55,18 @@ class Node:
 
 @dataclass(frozen=True)
 class Budget:
-    """How long a search may run: iterations (deterministic), and an optional time cap."""
+    """How long a search may run: iterations (deterministic), an optional time cap, and an
+    optional stop event that ends it at once (the hall shutting down)."""
 
     iterations: int
     seconds: float | None = None
+    stop: threading.Event | None = None
+
+    def deadline(self, start: float) -> Deadline | None:
+        """When a search begun at ``start`` must end; None if only its iterations bound it."""
+        if self.seconds is None and self.stop is None:
+            return None
+        return Deadline(None if self.seconds is None else start + self.seconds, self.stop)
 
 
 @dataclass(frozen=True)
@@ -126,14 +135,14 @@ class Mcts:
     ) -> SearchResult:
         """Search from the states ``sampler`` deals; ``legal`` are the seat's root actions."""
         start = time.perf_counter()
-        deadline = None if self.budget.seconds is None else start + self.budget.seconds
+        deadline = self.budget.deadline(start)
         children = {action: Node(seat) for action in legal}
         rewards: dict[Action, list[float]] = {action: [] for action in legal}
         iterations = steps = 0
         salt = int(rng.random() * 2**52)
         reached = dict.fromkeys(legal, 0)  # the last halving round each action took part in
         for action in self._schedule(legal, rewards, prior, reached) if len(legal) > 1 else ():
-            if iterations >= self.budget.iterations:
+            if iterations >= self.budget.iterations or (deadline is not None and deadline.passed()):
                 break
             # Common random numbers: the n-th try of every root action meets the same
             # sampled secrets and the same dice.
@@ -146,8 +155,6 @@ class Mcts:
             rewards[action].append(result[seat])
             steps += 1 + more
             iterations += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
         stats = [ActionStats(a, children[a].visits, children[a].mean()) for a in legal]
         order = {action: index for index, action in enumerate(legal)}
         # Ranked by how long an action stayed in contention, then by value.
@@ -201,12 +208,17 @@ class Mcts:
         return mean > self.significance * error
 
     def _iterate(
-        self, game: Game[Any], state: Any, top: Node, rng: random.Random, deadline: float | None
+        self,
+        game: Game[Any],
+        state: Any,
+        top: Node,
+        rng: random.Random,
+        deadline: Deadline | None,
     ) -> tuple[int, list[float]]:
         """Selection, expansion, playout and backup below the root edge ``top``.
 
         Returns the steps applied and every seat's reward; raises :class:`OutOfTime` (and
-        backs nothing up) if the playout runs past ``deadline``.
+        backs nothing up) if ``deadline`` passes on the way down or in the playout.
         """
         to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_legal
         node, path, steps = top, [top], 0
@@ -216,6 +228,8 @@ class Mcts:
             if mover is None:
                 break
             steps += 1
+            if deadline is not None and not steps % CLOCK_EVERY and deadline.passed():
+                raise OutOfTime
             if mover == CHANCE:
                 state = apply(state, sample(game.chance_weights(state), rng))
                 continue

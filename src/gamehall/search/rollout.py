@@ -4,15 +4,17 @@ A policy takes the game, a state, a generator and a step allowance, plays to the
 returns each seat's reward (its share of the win) with the number of steps it applied. With
 a :class:`Horizon` it stops earlier, where the horizon says, and scores the position by the
 horizon's estimate of each seat's chance: shorter playouts, and far less noise. Given a
-deadline (a search under a time cap), a playout still running then raises
-:class:`OutOfTime`, and the search drops it.
+:class:`Deadline` (a search under a time cap, or one the hall may stop), a playout still
+running once it has passed raises :class:`OutOfTime`, and the search drops it.
 """
 
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gamehall.core.chance import sample
@@ -26,6 +28,21 @@ class OutOfTime(Exception):
     """A playout was still running at its search's deadline (its result would come late)."""
 
 
+@dataclass(frozen=True)
+class Deadline:
+    """When a search must end: at a time (a ``time.perf_counter()``), or once a stop event
+    is set (the hall shutting down), whichever comes first."""
+
+    at: float | None = None
+    stop: threading.Event | None = None
+
+    def passed(self) -> bool:
+        """True once the time is up or the stop event is set."""
+        if self.stop is not None and self.stop.is_set():
+            return True
+        return self.at is not None and time.perf_counter() > self.at
+
+
 class RolloutPolicy(Protocol):
     """Plays ``state`` out; returns the seats' rewards and the steps applied."""
 
@@ -35,12 +52,13 @@ class RolloutPolicy(Protocol):
         state: Any,
         rng: random.Random,
         max_steps: int,
-        deadline: float | None = None,
+        deadline: Deadline | None = None,
     ) -> tuple[list[float], int]: ...
 
 
 CLOCK_EVERY = 32
-"""Steps between two looks at the clock in a playout with a deadline."""
+"""Steps between two looks at the deadline in a playout (and in the search's walk down its
+tree)."""
 
 
 def rewards_of(outcome: Outcome | None, players: int) -> list[float]:
@@ -68,10 +86,10 @@ def play_out(
     max_steps: int,
     choose: Chooser,
     horizon: Horizon | None = None,
-    deadline: float | None = None,
+    deadline: Deadline | None = None,
 ) -> tuple[list[float], int]:
     """Play ``state`` to the end or the horizon, chance from ``rng`` and seats by ``choose``;
-    raise :class:`OutOfTime` if still playing at ``deadline`` (a ``time.perf_counter()``)."""
+    raise :class:`OutOfTime` if still playing once ``deadline`` has passed."""
     to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_legal
     chance_weights = game.chance_weights
     start, steps = state, 0
@@ -88,7 +106,7 @@ def play_out(
             action = legal[0] if len(legal) == 1 else choose(state, mover, legal)
         state = apply(state, action)
         steps += 1
-        if deadline is not None and not steps % CLOCK_EVERY and time.perf_counter() > deadline:
+        if deadline is not None and not steps % CLOCK_EVERY and deadline.passed():
             raise OutOfTime
     return [0.0] * game.players, steps
 
@@ -98,7 +116,7 @@ def random_rollout(
     state: Any,
     rng: random.Random,
     max_steps: int,
-    deadline: float | None = None,
+    deadline: Deadline | None = None,
 ) -> tuple[list[float], int]:
     """Uniformly random legal actions to the end (the cheapest playout)."""
     draw = rng.random
@@ -122,7 +140,7 @@ def agent_rollout(make_agent: Callable[[], Agent], horizon: Horizon | None = Non
         state: Any,
         rng: random.Random,
         max_steps: int,
-        deadline: float | None = None,
+        deadline: Deadline | None = None,
     ) -> tuple[list[float], int]:
         def choose(now: Any, seat: int, legal: Sequence[Action]) -> Action:
             return agent.choose(game, game.view(now, seat), legal, rng)

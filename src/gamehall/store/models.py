@@ -41,6 +41,9 @@ class TableRow(Base):
     """The server's secret behind the chance stream (hidden until the end; null: seeded)."""
     broken: Mapped[str | None] = mapped_column(Text, nullable=True)
     """Why the table's log cannot be replayed (null: it replays)."""
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the credential of the browser that opened the table (it may re-issue a
+    seat's link; null: no host, as for tables opened before seats were claimed)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"

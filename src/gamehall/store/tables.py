@@ -4,21 +4,34 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
+import logging
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, Select, cast, delete, insert, select, update
+from sqlalchemy import Text as SQLText
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, defer, selectinload
 
 from gamehall.core.errors import GamehallError
+from gamehall.core.fairness import commitment_of
+from gamehall.core.i18n import Text, catalog
+from gamehall.store.database import close_engine
+from gamehall.store.lock import WriterLock
 from gamehall.store.models import ActionRow, SeatRow, TableRow, utcnow
+
+logger = logging.getLogger(__name__)
 
 
 class SequenceConflict(GamehallError):
     """An action submitted for a sequence number that is already taken."""
+
+
+class LogMismatch(SequenceConflict):
+    """The log does not end with the action an undo takes back (nothing was deleted)."""
 
 
 def new_token() -> str:
@@ -75,28 +88,93 @@ class TableInfo:
     broken: str | None = None
     """Why the table's log cannot be replayed (None: it replays)."""
 
+    @property
+    def commitment(self) -> str | None:
+        """The public commitment to the table's secret, shown from the first view (None:
+        seeded); see :mod:`gamehall.core.fairness`."""
+        return commitment_of(self.secret) if self.secret is not None else None
+
+    host_hash: str | None = None
+    """The hash of the host's credential (the browser that opened the table), which may
+    re-issue a seat's link (None: no host)."""
+
+    def broken_reason(self) -> Text | None:
+        """Why the table cannot be replayed, to render in any language (None: it replays)."""
+        return broken_text(self.broken) if self.broken is not None else None
+
     def seat_of(self, token: str | None) -> int | None:
-        """The seat a token opens, compared in constant time; None if it opens none."""
-        if not token:
-            return None
-        digest = hash_token(token)
-        found = None
-        for seat in self.seats:
-            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-                found = seat.seat
-        return found
+        """The seat a link token opens, compared in constant time; None if it opens none."""
+        return _matching(token, [(seat.seat, seat.token_hash) for seat in self.seats])
+
+    def seat_claimed_by(self, credential: str | None) -> int | None:
+        """The seat a browser credential holds (it claimed the seat's link); None if none."""
+        return _matching(credential, [(seat.seat, seat.claim_hash) for seat in self.seats])
+
+    def is_host(self, credential: str | None) -> bool:
+        """Whether ``credential`` is the host's."""
+        return _matching(credential, [(0, self.host_hash)]) is not None
+
+
+def _matching(secret: str | None, hashes: list[tuple[int, str | None]]) -> int | None:
+    """The key whose stored hash is ``secret``'s, every hash compared in constant time."""
+    if not secret:
+        return None
+    digest = hash_token(secret)
+    found = None
+    for key, stored in hashes:
+        if stored is not None and hmac.compare_digest(stored, digest):
+            found = key
+    return found
+
+
+def text_of(data: Any) -> Text:
+    """The Text that ``Text.to_json`` gave ``data``, its Text parameters included."""
+    params = {
+        key: text_of(value)
+        if isinstance(value, dict) and value.keys() == {"key", "params"}
+        else value
+        for key, value in data["params"].items()
+    }
+    return Text(str(data["key"]), params)
+
+
+def broken_text(stored: str) -> Text:
+    """A stored broken reason as a Text (one set by hand is shown as it is)."""
+    try:
+        return text_of(json.loads(stored))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return Text("store.broken.other", {"reason": stored})
+
+
+def _json_object(raw: str | None, column: str) -> tuple[dict[str, Any] | None, Text | None]:
+    """A JSON column read as text: its object (None for null), or why it is damaged."""
+    if raw is None:
+        return None, None
+    try:
+        value = json.loads(raw)
+    except ValueError as error:
+        return None, Text("store.broken.column", {"column": column, "reason": str(error)})
+    if not isinstance(value, dict):
+        reason = f"{type(value).__name__}, not an object"
+        return None, Text("store.broken.column", {"column": column, "reason": reason})
+    return value, None
+
+
+TABLE_QUERY = select(
+    TableRow, cast(TableRow.options, SQLText), cast(TableRow.outcome, SQLText)
+).options(defer(TableRow.options), defer(TableRow.outcome), selectinload(TableRow.seats))
+"""Tables with their JSON columns as text, decoded apart: one damaged row breaks only itself."""
 
 
 def _info(row: TableRow) -> TableInfo:
+    """The table of a row loaded by ``TABLE_QUERY`` (its JSON columns still to decode)."""
     return TableInfo(
         id=row.id,
         game=row.game,
         players=row.players,
         seed=row.seed,
         rules_version=row.rules_version,
-        options=dict(row.options),
         status=row.status,
-        outcome=row.outcome,
         bot_delay=row.bot_delay,
         clock=row.clock,
         created_at=row.created_at,
@@ -108,14 +186,28 @@ def _info(row: TableRow) -> TableInfo:
         ],
         secret=row.secret,
         broken=row.broken,
+        host_hash=row.host_hash,
     )
 
 
 class TableStore:
     """Tables and their action logs in one database."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, lock: WriterLock | None = None) -> None:
         self.engine = engine
+        self.lock = lock or WriterLock()
+        """The lock that makes this store its database's only writer (a hall's)."""
+
+    def hold(self) -> None:
+        """Hold the database again after :meth:`close` (a hall started anew)."""
+        self.lock.acquire()
+
+    def close(self) -> None:
+        """At a clean stop: checkpoint and close the database, then let it go."""
+        try:
+            close_engine(self.engine)
+        finally:
+            self.lock.release()
 
     def create(self, info: TableInfo) -> None:
         """Save a new table and its seats."""
@@ -135,6 +227,7 @@ class TableStore:
                     replacement=info.replacement,
                     secret=info.secret,
                     broken=info.broken,
+                    host_hash=info.host_hash,
                     created_at=utcnow(),
                     seats=[
                         SeatRow(
@@ -152,18 +245,47 @@ class TableStore:
 
     def get(self, table_id: str) -> TableInfo | None:
         """The table with this id, or None."""
-        with Session(self.engine) as session:
-            row = session.get(TableRow, table_id, options=[selectinload(TableRow.seats)])
-            return _info(row) if row else None
+        found = self._load(TABLE_QUERY.where(TableRow.id == table_id))
+        return found[0] if found else None
 
     def list_tables(self, status: str | None = None, limit: int = 50) -> list[TableInfo]:
         """The newest tables, optionally of one status."""
-        query = select(TableRow).options(selectinload(TableRow.seats))
+        query = TABLE_QUERY
         if status is not None:
             query = query.where(TableRow.status == status)
-        query = query.order_by(TableRow.created_at.desc()).limit(limit)
+        return self._load(query.order_by(TableRow.created_at.desc()).limit(limit))
+
+    def _load(self, query: Select[TableRow, str, str]) -> list[TableInfo]:
+        """The tables ``query`` finds; one whose JSON is damaged is marked broken."""
+        damaged: list[tuple[TableInfo, Text]] = []
+        infos = []
         with Session(self.engine) as session:
-            return [_info(row) for row in session.scalars(query)]
+            for row, raw_options, raw_outcome in session.execute(query):
+                info = _info(row)
+                options, bad_options = _json_object(raw_options, "options")
+                info.outcome, bad_outcome = _json_object(raw_outcome, "outcome")
+                info.options = options or {}
+                reason = bad_options or bad_outcome
+                if reason is not None and info.broken is None:
+                    damaged.append((info, reason))
+                infos.append(info)
+        for info, reason in damaged:
+            info.broken = self.mark_broken(info.id, reason)
+        return infos
+
+    def mark_broken(self, table_id: str, reason: Text) -> str:
+        """Record why the table's log cannot be replayed (once: a reason already recorded
+        stays) and log it; the reason as stored. The log itself is never touched."""
+        stored = json.dumps(reason.to_json(), default=str)
+        with self.engine.begin() as connection:
+            marked = connection.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.broken.is_(None))
+                .values(broken=stored)
+            ).rowcount
+        if marked:
+            logger.error("table %s is broken: %s", table_id, catalog("en").render(reason))
+        return stored
 
     def actions(self, table_id: str) -> list[tuple[int, str, int]]:
         """The table's log: ``(seq, action, mover)`` in order."""
@@ -212,11 +334,27 @@ class TableStore:
         except IntegrityError:
             raise SequenceConflict(f"action {first} of table {table_id} is already taken") from None
 
-    def remove_last(self, table_id: str, seq: int) -> None:
-        """Delete the action at ``seq`` (an undo); it must be the last one."""
-        with Session(self.engine) as session, session.begin():
-            session.execute(
-                delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq == seq)
+    def remove_last(self, table_id: str, seq: int, action: str) -> None:
+        """Delete the action at ``seq`` (an undo): it must be the log's last and be ``action``,
+        else LogMismatch and nothing is deleted."""
+        last = (
+            select(ActionRow.seq, ActionRow.action)
+            .where(ActionRow.table_id == table_id)
+            .order_by(ActionRow.seq.desc())
+            .limit(1)
+        )
+        with self.engine.begin() as connection:
+            found = connection.execute(last).first()
+            if found is None or tuple(found) != (seq, action):
+                raise LogMismatch.of(
+                    Text("store.log_mismatch", {"table": table_id, "seq": seq, "action": action})
+                )
+            connection.execute(
+                delete(ActionRow).where(
+                    ActionRow.table_id == table_id,
+                    ActionRow.seq == seq,
+                    ActionRow.action == action,
+                )
             )
 
     def finish(self, table_id: str, outcome: dict[str, Any]) -> None:
@@ -236,3 +374,61 @@ class TableStore:
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(bot=bot, replaced=True)
             )
+
+    def claim(self, table_id: str, seat: int, token_hash: str, claim_hash: str) -> bool:
+        """Bind a seat to the browser credential of ``claim_hash`` if its link (``token_hash``)
+        was not claimed yet; False if it was (the first claim wins, even in a race)."""
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.token_hash == token_hash,
+                    SeatRow.claim_hash.is_(None),
+                )
+                .values(claim_hash=claim_hash)
+            )
+            return result.rowcount == 1
+
+    def reissue(self, table_id: str, seat: int, token_hash: str) -> None:
+        """A new link for a seat: the old link and any claim of it are revoked."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(token_hash=token_hash, claim_hash=None)
+            )
+
+    def return_seat(self, table_id: str, seat: int) -> None:
+        """The person of a seat a bot took over is back: the bot leaves it."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(bot=None, replaced=False)
+            )
+
+    def expire_waiting(self, before: datetime) -> list[str]:
+        """Close the tables in play that wait for people: a person's seat whose link was never
+        claimed, and nothing done since ``before`` (no action, nor the opening); their ids.
+
+        A closed table has the status ``expired``: it leaves the lobby and is not resumed.
+        """
+        unclaimed = select(SeatRow.table_id).where(
+            SeatRow.token_hash.is_not(None), SeatRow.bot.is_(None), SeatRow.claim_hash.is_(None)
+        )
+        recent = select(ActionRow.table_id).where(ActionRow.created_at >= before)
+        waiting = (
+            update(TableRow)
+            .where(
+                TableRow.status == "playing",
+                TableRow.created_at < before,
+                TableRow.id.in_(unclaimed),
+                TableRow.id.not_in(recent),
+            )
+            .values(status="expired")
+            .returning(TableRow.id)
+        )
+        with self.engine.begin() as connection:
+            return [str(table_id) for table_id in connection.execute(waiting).scalars()]

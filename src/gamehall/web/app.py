@@ -6,8 +6,10 @@ import asyncio
 import contextlib
 import json
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,6 +17,7 @@ from fastapi import Depends, FastAPI, Form, Header, HTTPException, Query, Reques
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
@@ -23,11 +26,13 @@ from gamehall.core.errors import (
     GamehallError,
 )
 from gamehall.core.game import EVERYTHING
-from gamehall.core.i18n import LANGUAGES, catalog
+from gamehall.core.i18n import LANGUAGES, Text, catalog
 from gamehall.core.registry import games
-from gamehall.store.database import open_engine
-from gamehall.store.tables import TableStore
-from gamehall.web.hall import Hall, LiveTable, SeatRequest, TableNotFound
+from gamehall.search.limits import SearchLimits
+from gamehall.store.database import database_problem, open_writer
+from gamehall.store.tables import TableStore, new_token
+from gamehall.web.hall import Hall, LiveTable, SeatRefused, SeatRequest, TableNotFound
+from gamehall.web.limits import Caps, Rates, SocketCaps
 from gamehall.web.refusals import (
     BODY_REFUSALS,
     ERROR_STATUS,
@@ -41,11 +46,14 @@ from gamehall.web.refusals import (
 )
 from gamehall.web.requests import (
     ChanceSubmission,
+    ClaimRequest,
     NewTable,
     Submission,
     UndoRequest,
     clock_seconds,
 )
+from gamehall.web.resume import BrokenTable
+from gamehall.web.security import CrossSite, CsrfGuard, form_name, language_of
 from gamehall.web.views import GAME_VIEWS, environment, seat_snapshot, translator
 
 MAX_MESSAGE = 1024
@@ -55,40 +63,166 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What a table id can look like (``new_table_id``): anything else names no table, and is
 refused before it reaches the database (PostgreSQL refuses a NUL in a string with an error)."""
 STATIC = Path(__file__).with_name("static")
+REFUSAL_PAGE: dict[str, Any] = {
+    "description": "A seat link that opens nothing (claimed, or replaced by a new link).",
+    "content": {"text/html": {"schema": {"type": "string"}}},
+}
+"""A refused seat link answers a page saying so, for the person who opened it."""
+CREDENTIAL_DAYS = 30
+"""How long a browser keeps a seat's or a host's credential cookie."""
 
 
-def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> FastAPI:
-    """The web hall on the database at ``database_url`` (SQLite by default)."""
+@dataclass(frozen=True)
+class Seated:
+    """Who asks at a table: the table, and the seat the request's credential holds (None: a
+    spectator, who gave no credential)."""
+
+    live: LiveTable
+    seat: int | None
+
+
+def seat_cookie(table_id: str) -> str:
+    """The cookie holding this browser's seat credential at a table."""
+    return f"seat_{table_id}"
+
+
+def host_cookie(table_id: str) -> str:
+    """The cookie holding the host's credential of a table (the browser that opened it)."""
+    return f"host_{table_id}"
+
+
+def keep_credential(response: Response, request: Request, name: str, credential: str) -> None:
+    """Give the browser a credential: HttpOnly (no script reads it), SameSite=Strict (no
+    other site's page sends it), Secure over https."""
+    response.set_cookie(
+        name,
+        credential,
+        max_age=CREDENTIAL_DAYS * 86400,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+
+
+def table_of(hall: Hall, table_id: str) -> LiveTable:
+    """The table ``table_id`` names (404 if none, an id that cannot exist included)."""
+    if not TABLE_ID.fullmatch(table_id):
+        raise TableNotFound(f"no table {table_id[:40]!r}")
+    return hall.live(table_id)
+
+
+async def seated(
+    table_id: str,
+    request: Request,
+    x_seat_credential: Annotated[str | None, Header(max_length=64)] = None,
+) -> Seated:
+    """The seat lookup of every seat route: the table, and the seat the request's credential
+    holds (the ``x-seat-credential`` header for programs, the seat cookie for browsers);
+    with none, a spectator."""
+    live = table_of(request.app.state.hall, table_id)
+    credential = x_seat_credential or request.cookies.get(seat_cookie(table_id))
+    return Seated(live, seat_holding(live, credential))
+
+
+async def acting(request: Request, at: Annotated[Seated, Depends(seated)]) -> Seated:
+    """A seat acting: its person is back, if a bot took the seat over meanwhile."""
+    if at.seat is not None:
+        await request.app.state.hall.come_back(at.live, at.seat)
+    return at
+
+
+def person(at: Seated, refusal: str) -> int:
+    """The seat of a person; a spectator is refused (403)."""
+    if at.seat is None:
+        raise HTTPException(403, f"a spectator {refusal}")
+    return at.seat
+
+
+def seat_holding(live: LiveTable, credential: str | None) -> int | None:
+    """The seat ``credential`` holds at the table; None without one; refused (403) if it
+    holds none (revoked by a new link, or never valid)."""
+    if not credential:
+        return None
+    seat = live.info.seat_claimed_by(credential)
+    if seat is None:
+        raise SeatRefused.of(Text("web.seat.invalid_credential"))
+    return seat
+
+
+def create_app(
+    database_url: str | None = None,
+    leave_grace: float = 60.0,
+    limits: SearchLimits | None = None,
+    caps: Caps | None = None,
+    allowed_hosts: Iterable[str] | None = None,
+) -> FastAPI:
+    """The web hall on the database at ``database_url`` (SQLite by default); ``limits`` bound
+    what its searches may cost (:class:`SearchLimits`' defaults if not given), ``caps`` what
+    one client may ask (:class:`Caps`), ``allowed_hosts`` the host names it answers to (None:
+    any)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hall.resume_all()
-        hall.start_sweeper()
-        yield
-        await hall.close()
+        hall.store.hold()  # again, if this app was started and stopped before
+        try:
+            hall.resume_all()
+            hall.start_sweeper()
+            yield
+            await hall.close()
+        finally:
+            hall.store.close()  # checkpointed and closed: the database file alone holds all
 
-    hall = Hall(TableStore(open_engine(database_url)), leave_grace=leave_grace)
+    hall = Hall(TableStore(*open_writer(database_url)), leave_grace=leave_grace, limits=limits)
     templates = environment()
-    app = FastAPI(title="gamehall", lifespan=lifespan)
+    caps = caps or Caps()
+    rates, csrf = Rates(caps), CsrfGuard()
+    app = FastAPI(title="gamehall", lifespan=lifespan, dependencies=[Depends(csrf.check)])
+    app.add_middleware(SocketCaps, caps=caps, rates=rates)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(CrossSite, allowed_hosts=allowed_hosts)  # outermost: headers on all
     app.state.hall = hall
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def language(request: Request) -> str:
-        lang = request.query_params.get("lang") or request.cookies.get("lang", "en")
-        return lang if lang in LANGUAGES else "en"
+        return language_of(request)
 
     def page(request: Request, template: str, **context: Any) -> HTMLResponse:
+        """A page in the request's language; its forms carry the browser's CSRF token."""
         lang = language(request)
+        token, cookie = csrf.issue(request)
         html = templates.get_template(template).render(
-            t=translator(lang), lang=lang, languages=LANGUAGES, request=request, **context
+            t=translator(lang),
+            lang=lang,
+            languages=LANGUAGES,
+            request=request,
+            csrf_token=token,
+            **context,
         )
-        return HTMLResponse(html)
+        response = HTMLResponse(html)
+        csrf.set_cookie(response, cookie)
+        return response
 
     @app.exception_handler(GamehallError)
     async def gamehall_error(request: Request, error: GamehallError) -> JSONResponse:
         status = next(code for kind, code in ERROR_STATUS if isinstance(error, kind))
         return JSONResponse({"error": error.render(language(request))}, status)
+
+    def refuse(request: Request, status: int, message: str) -> Response:
+        """A refusal: JSON for the API, a page in the request's language for a page."""
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": message}, status)
+        html = page(request, "unavailable.html", message=message)
+        html.status_code = status
+        return html
+
+    @app.exception_handler(BrokenTable)
+    async def broken_table(request: Request, error: BrokenTable) -> Response:
+        return refuse(request, 410, error.render(language(request)))
+
+    @app.exception_handler(DBAPIError)
+    async def database_error(request: Request, error: DBAPIError) -> Response:
+        text = Text("web.database_unavailable", {"reason": database_problem(error)})
+        return refuse(request, 503, catalog(language(request)).render(text))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -111,9 +245,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
 
     def live_table(table_id: str) -> LiveTable:
         """The table ``table_id`` names (404 if none, an id that cannot exist included)."""
-        if not TABLE_ID.fullmatch(table_id):
-            raise TableNotFound(f"no table {table_id[:40]!r}")
-        return hall.live(table_id)
+        return table_of(hall, table_id)
 
     # -- pages ------------------------------------------------------------------------
 
@@ -159,7 +291,10 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         return page(request, "game.html", game=game, view=GAME_VIEWS.get(name))
 
     @app.post(
-        "/tables", response_class=HTMLResponse, responses={**REDIRECT, **refusals(*BODY_REFUSALS)}
+        "/tables",
+        response_class=HTMLResponse,
+        dependencies=[Depends(rates.dependency("tables"))],
+        responses={**REDIRECT, **refusals(*BODY_REFUSALS, 403, 429)},
     )
     async def create_from_form(
         request: Request,
@@ -170,9 +305,15 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         clock: Annotated[str, Form(max_length=8)] = "",
         physical: Annotated[bool, Form()] = False,
         replacement: Annotated[str, Form(max_length=32)] = "heuristic",
+        name: Annotated[str, Form(max_length=256)] = "",
     ) -> Response:
+        own = form_name(name)  # the creator's own seats
         seats = [
-            SeatRequest(kind.split(":")[0], kind.partition(":")[2] or "heuristic")
+            SeatRequest(
+                kind.split(":")[0],
+                kind.partition(":")[2] or "heuristic",
+                own if kind == "me" else "",
+            )
             for kind in seat_kinds[:players]
         ]
         form = await request.form()
@@ -181,6 +322,7 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             for key, value in form.items()
             if str(key).startswith("opt:") and value != ""
         }
+        host = new_token()
         info, tokens = hall.create_table(
             game,
             players,
@@ -190,34 +332,76 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             clock_seconds(clock),
             physical=physical,
             replacement=replacement,
+            host=host,
         )
-        links = {seat: f"/t/{info.id}/seat/{token}" for seat, token in tokens.items()}
         mine = [s for s, kind in enumerate(seat_kinds[:players]) if kind == "me"]
-        if mine and len(links) == 1:
-            return RedirectResponse(links[mine[0]], 303)
-        return page(request, "created.html", info=info, links=links, mine=mine)
+        yours, credential = None, None
+        if mine:  # the creator's first own seat is claimed by this browser at once
+            yours, credential = hall.claim(hall.live(info.id), tokens.pop(mine[0]))
+        links = {seat: f"/t/{info.id}/seat/{token}" for seat, token in tokens.items()}
+        response: Response = RedirectResponse(f"/t/{info.id}/me", 303)
+        if links or yours is None:
+            response = page(request, "created.html", info=info, links=links, mine=mine, yours=yours)
+        keep_credential(response, request, host_cookie(info.id), host)
+        if credential is not None:
+            keep_credential(response, request, seat_cookie(info.id), credential)
+        return response
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         """Liveness and what the hall holds in memory (for monitoring and the soak)."""
         return {"status": "ok", **hall.health()}
 
+    def table_page(request: Request, live: LiveTable, me: bool) -> HTMLResponse:
+        """A table's page: a spectator's, or (``me``) the seat this browser holds. It holds no
+        credential: the socket and the API read the cookie. The host also sees the seats it
+        may give a new link."""
+        table_id = live.info.id
+        credential = request.cookies.get(seat_cookie(table_id)) if me else None
+        seat = live.info.seat_claimed_by(credential)
+        host = live.info.is_host(request.cookies.get(host_cookie(table_id)))
+        return page(
+            request,
+            "table.html",
+            info=live.info,
+            seat=seat,
+            me=me and (seat is not None or credential is None),
+            revoked=credential is not None and seat is None,
+            reissuable=[s for s in live.info.seats if s.bot is None or s.replaced] if host else [],
+            script=GAME_VIEWS[live.info.game].script,
+        )
+
     @app.get("/t/{table_id}", response_class=HTMLResponse, responses=refusals(404, 422))
     async def spectate(table_id: str, request: Request) -> HTMLResponse:
-        live = live_table(table_id)
-        script = GAME_VIEWS[live.info.game].script
-        return page(request, "table.html", info=live.info, seat=None, token="", script=script)
+        return table_page(request, live_table(table_id), me=False)
+
+    @app.get("/t/{table_id}/me", response_class=HTMLResponse, responses=refusals(404, 422))
+    async def my_seat(table_id: str, request: Request) -> HTMLResponse:
+        """The seat this browser claimed (the cookie may be withheld when the page is reached
+        from another site: the socket, opened from this page, carries it)."""
+        return table_page(request, live_table(table_id), me=True)
 
     @app.get(
-        "/t/{table_id}/seat/{token}", response_class=HTMLResponse, responses=refusals(403, 404, 422)
+        "/t/{table_id}/seat/{token}",
+        response_class=HTMLResponse,
+        responses={**REDIRECT, **refusals(404, 422), 403: REFUSAL_PAGE},
     )
-    async def seat_page(table_id: str, token: str, request: Request) -> HTMLResponse:
+    async def claim_page(table_id: str, token: str, request: Request) -> Response:
+        """A seat link: the first browser to open it claims the seat (a credential cookie) and
+        goes to its seat page, so the link leaves the address bar; after that it opens
+        nothing."""
         live = live_table(table_id)
-        seat = live.info.seat_of(token)
-        if seat is None:
-            raise HTTPException(403, "this seat link is not valid for this table")
-        script = GAME_VIEWS[live.info.game].script
-        return page(request, "table.html", info=live.info, seat=seat, token=token, script=script)
+        try:
+            _, credential = hall.claim(live, token, request.cookies.get(seat_cookie(table_id)))
+        except SeatRefused as refused:
+            refusal = page(
+                request, "refused.html", info=live.info, message=refused.render(language(request))
+            )
+            refusal.status_code = 403
+            return refusal
+        response = RedirectResponse(f"/t/{table_id}/me", 303)
+        keep_credential(response, request, seat_cookie(table_id), credential)
+        return response
 
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse, responses=refusals(404, 409, 422))
     async def replay_page(
@@ -242,6 +426,8 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             request,
             "replay.html",
             info=live.info,
+            deal=hall.deal_shown(live),
+            verdict=hall.deal_verdict(live, lang),
             step=step,
             last=last,
             log=log,
@@ -265,11 +451,14 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
     @app.post(
         "/api/tables",
         status_code=201,
-        dependencies=[Depends(json_body)],
-        responses=refusals(*BODY_REFUSALS, 415),
+        dependencies=[Depends(json_body), Depends(rates.dependency("tables"))],
+        responses=refusals(*BODY_REFUSALS, 415, 429),
     )
     async def create_table(spec: NewTable) -> dict[str, Any]:
+        """Open a table: its seat links (each opens its seat once, for whoever claims it
+        first) and the host's credential (which may give a seat a new link)."""
         seats = [SeatRequest(s.kind, s.bot, s.name) for s in spec.seats]
+        host = new_token()
         info, tokens = hall.create_table(
             spec.game,
             spec.players,
@@ -280,93 +469,112 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             spec.seed,
             spec.physical,
             spec.replacement,
+            host=host,
         )
         hall.start_driver(hall.live(info.id))
         return {
             "id": info.id,
             "spectator": f"/t/{info.id}",
+            "host": host,
+            "commitment": info.commitment,
             "seats": [
                 {"seat": s, "token": tok, "link": f"/t/{info.id}/seat/{tok}"}
                 for s, tok in sorted(tokens.items())
             ],
         }
 
+    @app.post(
+        "/api/tables/{table_id}/claim",
+        dependencies=[Depends(json_body)],
+        responses=refusals(*BODY_REFUSALS, 403, 404, 415),
+    )
+    async def claim(
+        table_id: str, body: ClaimRequest, request: Request, response: Response
+    ) -> dict[str, Any]:
+        """Exchange a seat link's token for the seat's credential (also set as the cookie);
+        the first claim wins, and the link then opens nothing."""
+        live = live_table(table_id)
+        seat, credential = hall.claim(live, body.token, request.cookies.get(seat_cookie(table_id)))
+        keep_credential(response, request, seat_cookie(table_id), credential)
+        return {"seat": seat, "credential": credential}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/reissue", responses=refusals(403, 404, 422))
+    async def reissue(
+        table_id: str,
+        seat: int,
+        request: Request,
+        x_host_credential: Annotated[str | None, Header(max_length=64)] = None,
+    ) -> dict[str, Any]:
+        """The host gives a person's seat a new link: the old link and whoever claimed it
+        open the seat no more (a person who lost her browser, a seat passed on)."""
+        live = live_table(table_id)
+        if not live.info.is_host(x_host_credential or request.cookies.get(host_cookie(table_id))):
+            raise SeatRefused.of(Text("web.seat.not_host"))
+        token = hall.reissue(live, seat)
+        return {"seat": seat, "token": token, "link": f"/t/{table_id}/seat/{token}"}
+
     @app.get("/api/tables/{table_id}", responses=refusals(403, 404, 422))
     async def table_state(
-        table_id: str,
-        request: Request,
-        x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
+        request: Request, at: Annotated[Seated, Depends(seated)]
     ) -> dict[str, Any]:
-        live = live_table(table_id)
-        seat = seat_for(live, x_seat_token)
+        live, seat = at.live, at.seat
         lang = language(request)
         snapshot = seat_snapshot(live.match, seat, lang, live.logs)
         snapshot["companion"] = hall.companion(live, seat, lang)
+        snapshot["deal"] = hall.deal_shown(live)
         return snapshot
-
-    def person_at(table_id: str, token: str | None, refusal: str) -> tuple[Any, int]:
-        """The live table and the seat of ``token``; a spectator is refused (403)."""
-        live = live_table(table_id)
-        seat = seat_for(live, token)
-        if seat is None:
-            raise HTTPException(403, f"a spectator {refusal}")
-        return live, seat
 
     @app.post(
         "/api/tables/{table_id}/actions",
-        dependencies=[Depends(json_body)],
-        responses=TABLE_REFUSALS,
+        dependencies=[Depends(json_body), Depends(rates.dependency("actions"))],
+        responses={**TABLE_REFUSALS, **refusals(429)},
     )
     async def submit(
         table_id: str,
         submission: Submission,
-        x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
+        at: Annotated[Seated, Depends(acting)],
     ) -> dict[str, int]:
-        live = live_table(table_id)
-        seat = seat_for(live, x_seat_token)
-        seq = await hall.act(table_id, seat, submission.seq, submission.action)
+        seq = await hall.act(table_id, at.seat, submission.seq, submission.action)
         return {"seq": seq}
 
     @app.post(
         "/api/tables/{table_id}/chance",
-        dependencies=[Depends(json_body)],
-        responses=TABLE_REFUSALS,
+        dependencies=[Depends(json_body), Depends(rates.dependency("actions"))],
+        responses={**TABLE_REFUSALS, **refusals(429)},
     )
     async def enter_chance(
         table_id: str,
         submission: ChanceSubmission,
-        x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
+        at: Annotated[Seated, Depends(acting)],
     ) -> dict[str, int]:
-        live = live_table(table_id)
-        seat = seat_for(live, x_seat_token)
-        seq = await hall.enter_chance(table_id, seat, submission.seq, submission.entry)
+        seq = await hall.enter_chance(table_id, at.seat, submission.seq, submission.entry)
         return {"seq": seq}
 
     @app.post(
         "/api/tables/{table_id}/correct",
-        dependencies=[Depends(json_body)],
-        responses=TABLE_REFUSALS,
+        dependencies=[Depends(json_body), Depends(rates.dependency("actions"))],
+        responses={**TABLE_REFUSALS, **refusals(429)},
     )
     async def correct(
         table_id: str,
         request_body: UndoRequest,
-        x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
+        at: Annotated[Seated, Depends(acting)],
     ) -> dict[str, int]:
-        _, seat = person_at(table_id, x_seat_token, "cannot correct an entry")
+        seat = person(at, "cannot correct an entry")
         return {"seq": await hall.correct(table_id, seat, request_body.seq)}
 
     @app.post(
         "/api/tables/{table_id}/hint",
-        dependencies=[Depends(json_body)],
-        responses=TABLE_REFUSALS,
+        dependencies=[Depends(json_body), Depends(rates.dependency("hints"))],
+        responses={**TABLE_REFUSALS, **refusals(429, 503)},
     )
     async def hint(
         table_id: str,
         request_body: UndoRequest,
         request: Request,
-        x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
+        at: Annotated[Seated, Depends(acting)],
     ) -> dict[str, Any]:
-        live, seat = person_at(table_id, x_seat_token, "gets no hint")
+        live, seat = at.live, person(at, "gets no hint")
         advice = await hall.hint(table_id, seat, request_body.seq)
         texts = catalog(language(request))
         data = advice.to_json()
@@ -377,15 +585,15 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
 
     @app.post(
         "/api/tables/{table_id}/undo",
-        dependencies=[Depends(json_body)],
-        responses=TABLE_REFUSALS,
+        dependencies=[Depends(json_body), Depends(rates.dependency("actions"))],
+        responses={**TABLE_REFUSALS, **refusals(429)},
     )
     async def undo(
         table_id: str,
         request_body: UndoRequest,
-        x_seat_token: Annotated[str | None, Header(max_length=64)] = None,
+        at: Annotated[Seated, Depends(acting)],
     ) -> dict[str, int]:
-        _, seat = person_at(table_id, x_seat_token, "cannot undo")
+        seat = person(at, "cannot undo")
         return {"seq": await hall.undo(table_id, seat, request_body.seq)}
 
     @app.get("/api/tables/{table_id}/record", responses=refusals(404, 409, 422))
@@ -400,14 +608,6 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
             headers={"content-disposition": f'attachment; filename="gamehall-{table_id}.json"'},
         )
 
-    def seat_for(live: Any, token: str | None) -> int | None:
-        if token is None:
-            return None
-        seat = live.info.seat_of(token)
-        if seat is None:
-            raise HTTPException(403, "this seat token is not valid for this table")
-        return int(seat)
-
     def render_table(live: Any, snapshot: dict[str, Any], lang: str) -> str:
         view = GAME_VIEWS[live.info.game]
         t = translator(lang)
@@ -420,13 +620,33 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
                 t=t, seq=snapshot["seq"], seat=snapshot["seat"], **companion
             )
             html = entry + html
+        if snapshot.get("held"):  # a bot plays this seat: say who, instead of any button
+            html = templates.get_template("parts/held.html").render(t=t, **snapshot) + html
         return html
 
     # -- live views -------------------------------------------------------------------
 
+    def push(live: LiveTable, seat: int | None, lang: str) -> str:
+        """What a socket showing ``seat`` in ``lang`` is sent now (JSON text), rendered once
+        per step and shared by every socket showing the same (``LiveTable.push_for``)."""
+        snapshot = seat_snapshot(live.match, seat, lang, live.logs)
+        snapshot["companion"] = hall.companion(live, seat, lang)
+        html = render_table(live, snapshot, lang)
+        return json.dumps({"seq": snapshot["seq"], "html": html, "over": snapshot["over"]})
+
+    def socket_credential(websocket: WebSocket, table_id: str) -> str | None:
+        """The seat credential a socket gives: its header, or the cookie from a seat page
+        (a spectator page sends the cookie too, but watches as a spectator)."""
+        header = websocket.headers.get("x-seat-credential")
+        if header or websocket.query_params.get("seat") != "me":
+            return header or None
+        return websocket.cookies.get(seat_cookie(table_id))
+
     @app.websocket("/ws/tables/{table_id}")
     async def live_view(websocket: WebSocket, table_id: str) -> None:
-        token = websocket.query_params.get("token") or None
+        """A table's live view: the seat the credential holds (the ``x-seat-credential``
+        header, or from a seat page, ``?seat=me``, the seat cookie), else a spectator's."""
+        credential = socket_credential(websocket, table_id)
         lang = websocket.query_params.get("lang", "en")
         lang = lang if lang in LANGUAGES else "en"
         try:
@@ -434,20 +654,24 @@ def create_app(database_url: str | None = None, leave_grace: float = 60.0) -> Fa
         except TableNotFound:
             await websocket.close(code=4404)
             return
-        seat = live.info.seat_of(token) if token else None
-        if token and seat is None:
+        except BrokenTable as error:
+            await websocket.close(code=4410, reason=str(error)[:120])
+            return
+        seat = live.info.seat_claimed_by(credential)
+        if credential and seat is None:
             await websocket.close(code=4403)
             return
         await websocket.accept()
-        queue = hall.subscribe(live, seat)
+        queue = await hall.subscribe(live, seat)
         receiver = asyncio.ensure_future(websocket.receive())
         try:
             while True:
-                snapshot = seat_snapshot(live.match, seat, lang, live.logs)
-                snapshot["companion"] = hall.companion(live, seat, lang)
-                html = render_table(live, snapshot, lang)
-                await websocket.send_json(
-                    {"seq": snapshot["seq"], "html": html, "over": snapshot["over"]}
+                if credential and live.info.seat_claimed_by(credential) != seat:  # a new link
+                    reason = catalog(lang).render(Text("web.seat.invalid_credential"))
+                    await websocket.close(4403, reason.encode()[:120].decode(errors="ignore"))
+                    return
+                await websocket.send_text(
+                    live.push_for(seat, lang, partial(push, live, seat, lang))
                 )
                 getter = asyncio.ensure_future(queue.get())
                 done, _ = await asyncio.wait(

@@ -16,30 +16,40 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
+
 from gamehall.bots import make_bot
+from gamehall.bots.registry import check_bot
 from gamehall.core.chance import make_rng
 from gamehall.core.companion import ChanceEntry
 from gamehall.core.errors import (
     GamehallError,
     IllegalActionError,
+    InvalidRecordError,
     NotYourTurnError,
     OptionError,
     UndoError,
 )
+from gamehall.core.fairness import Deal, may_be_seeded, new_secret
 from gamehall.core.game import CHANCE, Action
 from gamehall.core.i18n import Text, catalog
-from gamehall.core.match import Match, Sampler, searches
+from gamehall.core.match import Agent, Match, Sampler, searches
 from gamehall.core.memo import memo_fill
-from gamehall.core.record import Record
+from gamehall.core.record import Record, verify_deal
 from gamehall.core.registry import create, find_game
-from gamehall.search.advisor import Advice, advise
+from gamehall.search.advisor import Advice, advise, hint_budget
+from gamehall.search.limits import SearchLimits
+from gamehall.store.database import database_problem
 from gamehall.store.tables import (
     SeatInfo,
     SequenceConflict,
@@ -49,6 +59,8 @@ from gamehall.store.tables import (
     new_table_id,
     new_token,
 )
+from gamehall.web.resume import BrokenTable, broken_reason, check_rules_version, replay_log
+from gamehall.web.thinking import Thinking
 from gamehall.web.views import LogCache
 
 REPLACEMENT_BOT = "heuristic"
@@ -64,6 +76,16 @@ IDLE_UNLOAD = 600.0
 is unloaded."""
 SWEEP_EVERY = 60.0
 """Seconds between two looks for idle tables."""
+WAITING_EXPIRY = 24 * 3600.0
+"""Seconds a table may wait for people (a seat link never claimed, nothing done) before it is
+closed and leaves the lobby."""
+TABLES_IN_MEMORY = 1000
+"""The most tables held in memory: beyond, the idlest unwatched ones are unloaded first."""
+WRITE_RETRY = (0.25, 8.0)
+"""When the database refuses a driver's write (disk full, server gone): the first pause
+before trying again, doubled at each failure up to the second; it tries until writes work."""
+
+logger = logging.getLogger(__name__)
 
 
 class TableNotFound(GamehallError):
@@ -72,6 +94,10 @@ class TableNotFound(GamehallError):
 
 class StaleSequence(SequenceConflict):
     """An action was submitted for a sequence number other than the next one."""
+
+
+class SeatRefused(GamehallError):
+    """A seat link or credential that opens nothing (claimed, revoked, never valid)."""
 
 
 @dataclass(frozen=True)
@@ -101,16 +127,41 @@ class LiveTable:
     """At a physical table: per seat, the chance entry offered to it and the state it is for."""
     touched: float = field(default_factory=time.monotonic)
     """When the table was last asked for or changed (``time.monotonic``)."""
+    returning: set[int] = field(default_factory=set)
+    """Seats whose person is back while the bot still plays the decision it holds."""
+    changes: int = 0
+    """How many times the table announced a change: a render is valid until the next one."""
+    renders: dict[tuple[int | None, str], tuple[tuple[int, int], str]] = field(default_factory=dict)
+    """Per (seat, language): the push every socket showing it is sent, and the step (changes,
+    seq) it shows."""
+    rendered: int = 0
+    """How many pushes were rendered (one per seat and language per step, however many
+    sockets watch)."""
+
+    def push_for(self, seat: int | None, language: str, render: Callable[[], str]) -> str:
+        """The push of ``seat`` in ``language`` at this step: rendered by the first socket
+        that asks, then shared by every other one."""
+        step = (self.changes, self.seq)
+        cached = self.renders.get((seat, language))
+        if cached is not None and cached[0] == step:
+            return cached[1]
+        push = render()
+        self.renders[(seat, language)] = (step, push)
+        self.rendered += 1
+        return push
+
+    def tasks(self) -> list[asyncio.Task[None]]:
+        """What runs for the table: its clocks, grace countdowns and driver."""
+        clocks = [task for _, task in self.clocks.values()]
+        return [*clocks, *self.graces.values(), *([self.driver] if self.driver else [])]
 
     def idle_since(self, since: float) -> bool:
         """Untouched since ``since``, unwatched, and nothing running or waiting to run."""
-        timers = [task for _, task in self.clocks.values()] + list(self.graces.values())
         return (
             self.touched <= since
             and not self.listeners
             and not self.lock.locked()
-            and (self.driver is None or self.driver.done())
-            and all(task.done() for task in timers)
+            and all(task.done() for task in self.tasks())
         )
 
     @property
@@ -123,17 +174,33 @@ class Hall:
     """Every table of the hall, loaded on demand from the store."""
 
     def __init__(
-        self, store: TableStore, leave_grace: float = 60.0, idle_unload: float = IDLE_UNLOAD
+        self,
+        store: TableStore,
+        leave_grace: float = 60.0,
+        idle_unload: float = IDLE_UNLOAD,
+        limits: SearchLimits | None = None,
+        waiting_expiry: float = WAITING_EXPIRY,
+        max_tables: int = TABLES_IN_MEMORY,
+        sweep_every: float = SWEEP_EVERY,
     ) -> None:
         self.store = store
         self.leave_grace = leave_grace
         self.idle_unload = idle_unload
+        self.waiting_expiry = waiting_expiry
+        self.max_tables = max_tables
+        self.sweep_every = sweep_every
+        self.limits = limits or SearchLimits()
+        """What one search may cost here: bots' iterations and time, hints' time, workers."""
+        self.thinking = Thinking(self.limits)
+        """The workers every search of the hall runs on, and their stop event."""
         self.tables: dict[str, LiveTable] = {}
         self.unloaded = 0
         """Tables in play unloaded for being idle, since the hall started."""
         self.sweeper: asyncio.Task[None] | None = None
         self.finished: dict[str, None] = {}
         """The finished tables in memory, oldest first (a dict keeps its insertion order)."""
+        self.waiting_to_write: set[str] = set()
+        """The tables whose driver waits for the database to take its writes again."""
 
     def health(self) -> dict[str, int]:
         """What the hall holds in memory: tables live and finished, sockets watching, bots
@@ -152,6 +219,9 @@ class Hall:
             "python_blocks": sys.getallocatedblocks(),
             "memo_entries": entries,
             "memo_capacity": capacity,
+            "searches_running": self.thinking.running,
+            "searches_waiting": self.thinking.waiting,
+            "drivers_waiting_to_write": len(self.waiting_to_write),
         }
 
     # -- creating and loading ---------------------------------------------------------
@@ -167,21 +237,27 @@ class Hall:
         seed: str | None = None,
         physical: bool = False,
         replacement: str = REPLACEMENT_BOT,
+        host: str | None = None,
     ) -> tuple[TableInfo, dict[int, str]]:
-        """Open a table; returns it and the secret token of each person's seat."""
+        """Open a table; returns it and the secret link token of each person's seat. ``host``
+        is the credential of the browser opening it (it may re-issue a seat's link).
+
+        The deal is behind a fresh hall secret, combined with ``seed`` when one is given; a
+        seed alone fixes it only where at most one person sits (practice, tests).
+        """
         local = {spec.name for spec in find_game(game_name).option_specs if not spec.remote}
         refused = sorted(local & set(options))
         if refused:
             raise OptionError(f"option {refused[0]!r} can only be set on the command line")
         game = create(game_name, players, options)
-        make_bot(replacement, game.name)  # the replacement bot kind must exist
+        check_bot(replacement, game.name, self.limits)  # the replacement bot kind must exist
         if len(seats) != players:
             raise GamehallError(f"{len(seats)} seats given for {players} players")
         tokens: dict[int, str] = {}
         infos = []
         for index, request in enumerate(seats):
             if request.kind == "bot":
-                make_bot(request.bot, game.name)  # the bot kind must exist
+                check_bot(request.bot, game.name, self.limits)  # the bot kind must exist
                 infos.append(SeatInfo(index, request.name or f"{request.bot} bot", request.bot))
             elif request.kind in ("me", "invite"):
                 tokens[index] = new_token()
@@ -194,6 +270,7 @@ class Hall:
             game=game.name,
             players=players,
             seed=seed if seed is not None else str(secrets.randbelow(2**62)),
+            secret=None if seed is not None and may_be_seeded(len(tokens)) else new_secret(),
             rules_version=game.rules_version,
             options=dict(game.options),
             bot_delay=bot_delay,
@@ -201,9 +278,15 @@ class Hall:
             seats=infos,
             physical=physical,
             replacement=replacement,
+            host_hash=hash_token(host) if host else None,
         )
         self.store.create(info)
         return info, tokens
+
+    def _bot(self, kind: str, game: str) -> Agent:
+        """A bot of ``kind`` as the hall plays it: a search within the hall's limits, on its
+        stop event."""
+        return make_bot(kind, game, self.limits, self.thinking.stop)
 
     def live(self, table_id: str) -> LiveTable:
         """The table in memory, replayed from its log on first use."""
@@ -214,28 +297,62 @@ class Hall:
         info = self.store.get(table_id)
         if info is None:
             raise TableNotFound(f"no table {table_id!r}")
-        game = create(info.game, info.players, info.options)
-        agents = [make_bot(s.bot, game.name) if s.bot else None for s in info.seats]
-        match = Match(game, info.seed, agents, [s.name for s in info.seats])
-        match.resume([action for _, action, _ in self.store.actions(table_id)])
+        match = self._replay(info)
         outcome = match.outcome()
         if outcome is not None and info.status != "finished":  # a crash between two writes
             self.store.finish(table_id, outcome.to_json())
             info.status, info.outcome = "finished", outcome.to_json()
         live = LiveTable(info, match)
         self.tables[table_id] = live
+        self.bound_memory(keep=table_id)
         if outcome is not None:
             self._keep_finished(live)
         with contextlib.suppress(RuntimeError):  # outside the event loop: started on first use
             self.start_driver(live)
         return live
 
+    def _replay(self, info: TableInfo) -> Match:
+        """The table's match replayed from its log, every row checked (``web.resume``); a
+        table that does not replay is marked broken and refused (BrokenTable)."""
+        if info.broken is not None:
+            raise BrokenTable.of_table(info)
+        log = self.store.actions(info.id)  # a database error is no broken table: it propagates
+        try:
+            game = create(info.game, info.players, info.options)
+            check_rules_version(info, game)
+            agents = [self._bot(s.bot, game.name) if s.bot else None for s in info.seats]
+            deal = Deal.of(info.seed, info.secret, info.physical)
+            match = Match(game, deal, agents, [s.name for s in info.seats])
+            replay_log(match, log)
+        except Exception as error:
+            info.broken = self.store.mark_broken(info.id, broken_reason(error))
+            raise BrokenTable.of_table(info) from error
+        return match
+
+    def _reload(self, live: LiveTable) -> None:
+        """Replay the table's log into it again, after memory and log may have parted (a
+        write failed halfway); its driver, on the old match, is stopped."""
+        live.logs.clear()
+        if live.driver is not None and live.driver is not asyncio.current_task():
+            live.driver.cancel()
+        live.driver = None
+        try:
+            live.match = self._replay(live.info)
+        except BrokenTable:
+            self.tables.pop(live.info.id, None)
+            raise
+        finally:
+            self._announce(live)
+
     def resume_all(self, limit: int = 10_000) -> int:
-        """Load every table still in play, so their bots and chance carry on after a restart."""
-        tables = self.store.list_tables("playing", limit)
-        for info in tables:
-            self.live(info.id)
-        return len(tables)
+        """Load every table still in play, so their bots and chance carry on after a restart;
+        a broken table is skipped (it is marked and logged). Returns how many were resumed."""
+        resumed = 0
+        for info in self.store.list_tables("playing", limit):
+            with contextlib.suppress(BrokenTable):
+                self.live(info.id)
+                resumed += 1
+        return resumed
 
     def unload_idle(self, now: float | None = None) -> list[str]:
         """Unload the tables in play idle for ``idle_unload`` seconds before ``now``; their ids.
@@ -254,15 +371,123 @@ class Hall:
         self.unloaded += len(idle)
         return idle
 
-    def start_sweeper(self, every: float = SWEEP_EVERY) -> None:
-        """Look for idle tables to unload every ``every`` seconds, until :meth:`close`."""
+    def bound_memory(self, keep: str | None = None) -> list[str]:
+        """Unload the idlest tables no one watches and nothing runs at (``keep`` aside) while
+        the hall holds more than ``max_tables``; their ids. A table still busy stays."""
+        excess = len(self.tables) - self.max_tables
+        if excess <= 0:
+            return []
+        now = time.monotonic()
+        idlest = sorted(
+            (live.touched, table_id)
+            for table_id, live in self.tables.items()
+            if table_id != keep and live.idle_since(now)
+        )
+        dropped = [table_id for _, table_id in idlest[:excess]]
+        for table_id in dropped:
+            del self.tables[table_id]
+            self.finished.pop(table_id, None)
+        self.unloaded += len(dropped)
+        return dropped
+
+    def expire_waiting(self, now: datetime | None = None) -> list[str]:
+        """Close the tables that waited ``waiting_expiry`` seconds for people before ``now``
+        (``TableStore.expire_waiting``); those in memory are stopped and unloaded."""
+        before = (now or datetime.now(UTC)) - timedelta(seconds=self.waiting_expiry)
+        expired = self.store.expire_waiting(before)
+        for table_id in expired:
+            live = self.tables.pop(table_id, None)
+            if live is not None:
+                live.info.status = "expired"
+                for task in live.tasks():
+                    task.cancel()
+        return expired
+
+    def sweep(self) -> None:
+        """One look after the tables: idle ones unloaded, waiting ones closed, memory bounded."""
+        self.unload_idle()
+        self.expire_waiting()
+        self.bound_memory()
+
+    def start_sweeper(self, every: float | None = None) -> None:
+        """Sweep every ``every`` seconds (``sweep_every`` by default), until :meth:`close`."""
 
         async def sweep() -> None:
             while True:
-                await asyncio.sleep(every)
-                self.unload_idle()
+                await asyncio.sleep(every or self.sweep_every)
+                try:
+                    self.sweep()
+                except DBAPIError as error:  # the database is away: the next sweep tries again
+                    logger.warning("sweep skipped: %s", database_problem(error))
 
         self.sweeper = asyncio.get_running_loop().create_task(sweep())
+
+    # -- claimed seats ----------------------------------------------------------------
+
+    def claim(self, live: LiveTable, token: str, held: str | None = None) -> tuple[int, str]:
+        """Exchange a seat's link ``token`` for a fresh browser credential: the seat and the
+        credential (``held``, the browser's credential, if it already holds that seat).
+
+        The first claim wins; after it the link opens nothing. A browser already holding
+        another seat of the table keeps it, and the link stays unclaimed for someone else.
+        """
+        info = live.info
+        seat = info.seat_of(token)
+        if seat is None:
+            raise SeatRefused.of(Text("web.seat.invalid_link"))
+        mine = info.seat_claimed_by(held)
+        if mine == seat and held is not None:
+            return seat, held
+        if info.seats[seat].claim_hash is not None:
+            raise SeatRefused.of(Text("web.seat.claimed"))
+        if mine is not None:
+            raise SeatRefused.of(Text("web.seat.holds_another", {"seat": mine + 1}))
+        credential = new_token()
+        if not self.store.claim(info.id, seat, hash_token(token), hash_token(credential)):
+            raise SeatRefused.of(Text("web.seat.claimed"))  # claimed meanwhile elsewhere
+        info.seats[seat].claim_hash = hash_token(credential)
+        return seat, credential
+
+    def reissue(self, live: LiveTable, seat: int) -> str:
+        """A new link for a person's seat (lost, or to be passed on); the old link and any
+        claim of it are revoked, and sockets opened with that claim close. Returns the token."""
+        held = live.info.seats[seat] if 0 <= seat < len(live.info.seats) else None
+        if held is None or (held.bot is not None and not held.replaced):
+            raise SeatRefused.of(Text("web.seat.not_a_person", {"seat": seat + 1}))
+        token = new_token()
+        self.store.reissue(live.info.id, seat, hash_token(token))
+        held.token_hash, held.claim_hash = hash_token(token), None
+        self._announce(live)  # each socket checks its credential again
+        return token
+
+    async def come_back(self, live: LiveTable, seat: int) -> None:
+        """The person of a seat a bot took over is back: the bot leaves, the person plays on.
+
+        A bot holding the decision at hand plays it first (the person whose clock ran out
+        cannot win the time back by reconnecting); the seat returns right after.
+        """
+        async with live.lock:
+            if not live.info.seats[seat].replaced or live.match.is_over():
+                return
+            if live.match.to_move() == seat:
+                live.returning.add(seat)
+                return
+            self._give_back(live, seat)
+        self._announce(live)
+        self.start_driver(live)
+
+    def _give_back(self, live: LiveTable, seat: int) -> None:
+        """The bot leaves ``seat`` to its person (the caller holds the table's lock)."""
+        held = live.info.seats[seat]
+        live.returning.discard(seat)
+        live.match.agents[seat] = None
+        held.bot, held.replaced = None, False
+        self.store.return_seat(live.info.id, seat)
+        self._notice(live, "web.notice.back", seat)
+
+    def _notice(self, live: LiveTable, key: str, seat: int) -> None:
+        """A hall notice about ``seat``'s person in every seat's log, at the current step."""
+        live.logs.notice(live.seq, Text(key, {"name": live.info.seats[seat].name}))
 
     # -- acting -----------------------------------------------------------------------
 
@@ -308,12 +533,13 @@ class Hall:
             if live.match.is_over():  # the outcome is logged as final: it stands
                 reason = Text("core.illegal.game_over")
                 raise UndoError.of(Text("core.undo.refused", {"reason": reason}))
-            live.match.undo(seat)
-            self._taken_back(live)
+            self._taken_back(live, live.match.undo(seat))
+            self._notice(live, "web.notice.took_back", seat)
         return live.seq
 
     async def hint(self, table_id: str, seat: int, seq: int) -> Advice:
-        """The advisor's ranking of ``seat``'s legal actions, searched off the event loop."""
+        """The advisor's ranking of ``seat``'s legal actions, searched on the hall's workers
+        within its time cap; refused at once (:class:`HallBusy`) if too many searches wait."""
         live = self.live(table_id)
         async with live.lock:
             if seq != live.seq:
@@ -323,9 +549,13 @@ class Hall:
                 raise IllegalActionError.of(Text("search.hint.not_your_turn"))
             game, state = match.game, match.state
         legal = game.legal_actions(state)
-        rng = make_rng(live.info.seed, f"hint/{seq}")
+        rng = make_rng(live.match.seed, f"hint/{seq}")  # the stream seed, not the client's
         sampler = Sampler(game, state, seat)  # states are values: safe to search unlocked
-        return await asyncio.to_thread(advise, game, sampler, game.view(state, seat), legal, rng)
+        budget = hint_budget(self.limits.hint_seconds, self.thinking.stop)
+        view = game.view(state, seat)
+        return await self.thinking.think_now(
+            partial(advise, game, sampler, view, legal, rng, budget)
+        )
 
     # -- a physical table: chance entered by people ----------------------------------
 
@@ -412,14 +642,19 @@ class Hall:
                 raise IllegalActionError.of(Text("web.companion.not_physical"))
             if seq != live.seq:
                 raise StaleSequence(f"expected action {live.seq}, not {seq}")
-            live.match.undo_entry(seat)
-            self._taken_back(live)
+            self._taken_back(live, live.match.undo_entry(seat))
         return live.seq
 
-    def _taken_back(self, live: LiveTable) -> None:
-        """After the last step was taken back: forget it in the log and tell everyone."""
+    def _taken_back(self, live: LiveTable, removed: Action) -> None:
+        """After the last step, ``removed``, was taken back in memory: delete it from the log
+        (only if the log ends with it) and tell everyone. If that fails, the table is replayed
+        from its log again, which is the truth."""
         live.logs.clear()
-        self.store.remove_last(live.info.id, live.seq)
+        try:
+            self.store.remove_last(live.info.id, live.seq, str(removed))
+        except BaseException:
+            self._reload(live)
+            raise
         self._announce(live)
 
     def _commit(self, live: LiveTable, action: Action, mover: int) -> None:
@@ -450,6 +685,9 @@ class Hall:
         if finished is not None:
             live.info.status, live.info.outcome = "finished", finished
             self._keep_finished(live)
+        for seat in sorted(live.returning):  # the bot played the decision it held
+            if match.to_move() != seat and finished is None:
+                self._give_back(live, seat)
         self._announce(live)
 
     def _keep_finished(self, live: LiveTable) -> None:
@@ -465,6 +703,8 @@ class Hall:
                 del self.tables[oldest]
 
     def _announce(self, live: LiveTable) -> None:
+        live.changes += 1
+        live.renders.clear()
         for queue in live.listeners:
             queue.put_nowait(live.seq)
 
@@ -473,7 +713,30 @@ class Hall:
     def start_driver(self, live: LiveTable) -> None:
         """Make sure chance and bots are being played at this table."""
         if live.driver is None or live.driver.done():
-            live.driver = asyncio.get_running_loop().create_task(self._drive(live))
+            live.driver = asyncio.get_running_loop().create_task(self._drive_until_written(live))
+
+    async def _drive_until_written(self, live: LiveTable) -> None:
+        """Drive the table; while the database refuses its writes, try again with a growing
+        pause (``WRITE_RETRY``). The steps it could not write were taken back from memory, and
+        what follows is drawn as after a restart, so the log stays the truth."""
+        pause = WRITE_RETRY[0]
+        while True:
+            try:
+                await self._drive(live)
+            except DBAPIError as error:
+                if live.info.id not in self.waiting_to_write:
+                    logger.warning(
+                        "table %s: %s; trying again", live.info.id, database_problem(error)
+                    )
+                self.waiting_to_write.add(live.info.id)
+                live.match.resume([])  # the bots draw on from the log's length, as on restart
+                await asyncio.sleep(pause)
+                pause = min(2 * pause, WRITE_RETRY[1])
+                continue
+            if live.info.id in self.waiting_to_write:
+                self.waiting_to_write.discard(live.info.id)
+                logger.warning("table %s: the database takes writes again", live.info.id)
+            return
 
     async def _drive(self, live: LiveTable) -> None:
         """Play chance at once and bots after the table's pause, until a person must act.
@@ -520,15 +783,37 @@ class Hall:
                 await asyncio.sleep(0)  # let other tables and requests run
                 continue
             await asyncio.sleep(live.info.bot_delay)
-            async with live.lock:
-                if live.seq == seq and match.to_move() == mover:
-                    agent = match.agents[mover]
-                    if searches(agent):  # a search takes a while: think off the event loop
-                        action = await asyncio.to_thread(match.choose_for_bot)
-                    else:
-                        action = match.choose_for_bot()
-                    self._commit(live, action, mover)
-                    automatic += 1
+            if await self._play_bot(live, seq, mover):
+                automatic += 1
+
+    async def _play_bot(self, live: LiveTable, seq: int, mover: int) -> bool:
+        """The bot of ``mover`` plays at ``seq`` if it is still due there; True if it did.
+
+        A search thinks on the hall's workers without the table's lock: the position is
+        taken under the lock, and the choice committed under it again only if the table has
+        not moved on meanwhile (the same match at the same sequence, the same mover, the
+        seat still this bot's); otherwise it is dropped.
+        """
+        match = live.match
+        agent = match.agents[mover]
+
+        def due() -> bool:
+            same = live.match is match and live.seq == seq and match.to_move() == mover
+            return same and match.agents[mover] is agent
+
+        async with live.lock:
+            if agent is None or not due():
+                return False
+            if not searches(agent):
+                self._commit(live, match.choose_for_bot(), mover)
+                return True
+            decision = match.bot_decision()
+        action = await self.thinking.think(decision)
+        async with live.lock:
+            if not due():
+                return False
+            self._commit(live, action, mover)
+            return True
 
     def _start_clock(self, live: LiveTable, seat: int) -> None:
         """A person to move on a table with a clock has that long before a bot steps in.
@@ -556,25 +841,30 @@ class Hall:
             self.replace_with_bot(live, seat)
 
     def replace_with_bot(self, live: LiveTable, seat: int) -> None:
-        """A bot takes over a person's seat so the others can finish."""
+        """A bot takes over a person's seat so the others can finish, until the person is
+        back (:meth:`come_back`)."""
         if live.match.agents[seat] is not None or live.match.is_over():
             return
         kind = live.info.replacement
-        live.match.agents[seat] = make_bot(kind, live.info.game)
+        live.match.agents[seat] = self._bot(kind, live.info.game)
         live.info.seats[seat].bot, live.info.seats[seat].replaced = kind, True
         self.store.replace_with_bot(live.info.id, seat, kind)
+        self._notice(live, "web.notice.left", seat)
         self._announce(live)
         self.start_driver(live)
 
     # -- watching ---------------------------------------------------------------------
 
-    def subscribe(self, live: LiveTable, seat: int | None) -> asyncio.Queue[int]:
-        """A queue that receives the new sequence number after every change."""
+    async def subscribe(self, live: LiveTable, seat: int | None) -> asyncio.Queue[int]:
+        """A queue that receives the new sequence number after every change; a person whose
+        seat a bot took over is back."""
         queue: asyncio.Queue[int] = asyncio.Queue()
         live.listeners[queue] = seat
         grace = live.graces.pop(seat, None) if seat is not None else None
         if grace is not None:
             grace.cancel()
+        if seat is not None:
+            await self.come_back(live, seat)
         self.start_driver(live)
         return queue
 
@@ -594,22 +884,51 @@ class Hall:
             live.graces[seat] = asyncio.get_running_loop().create_task(countdown)
 
     def record(self, live: LiveTable) -> Record:
-        """The table's game record."""
+        """The table's game record (its secret once the game is over)."""
         return Record.of(live.match)
 
+    def deal_shown(self, live: LiveTable) -> dict[str, Any]:
+        """What every seat sees of the table's deal from its first view: the commitment (None:
+        seeded), whether people enter chance, and the secret once the game is over."""
+        deal, over = live.match.deal, live.match.is_over()
+        shown: dict[str, Any] = {
+            "commitment": deal.commitment,
+            "seeded": deal.seeded,
+            "physical": deal.physical,
+        }
+        if over and deal.secret is not None:
+            shown["secret"] = deal.secret
+        return shown
+
+    def deal_verdict(self, live: LiveTable, language: str) -> tuple[bool, str]:
+        """Whether a finished table's committed deal verifies (``verify_deal``), and what the
+        check proves (of a seeded or physical table too)."""
+        try:
+            proof = verify_deal(live.match)
+        except InvalidRecordError as error:
+            return False, error.render(language)
+        deal = live.match.deal
+        return not (deal.seeded or deal.physical), catalog(language).render(proof)
+
     async def close(self) -> None:
-        """Cancel every background task (at shutdown)."""
+        """Cancel every background task (at shutdown); every search stops at once."""
+        self.thinking.close()
         if self.sweeper is not None:
             self.sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.sweeper
         for live in self.tables.values():
-            clocks = [task for _, task in live.clocks.values()]
-            tasks = [*clocks, *live.graces.values(), *([live.driver] if live.driver else [])]
-            for task in tasks:
+            for task in live.tasks():
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
 
 
-__all__ = ["Hall", "IllegalActionError", "SeatRequest", "StaleSequence", "TableNotFound"]
+__all__ = [
+    "Hall",
+    "IllegalActionError",
+    "SeatRefused",
+    "SeatRequest",
+    "StaleSequence",
+    "TableNotFound",
+]

@@ -21,7 +21,8 @@ from gamehall.core.errors import (
     UnknownGameError,
 )
 from gamehall.store.tables import SequenceConflict
-from gamehall.web.hall import TableNotFound
+from gamehall.web.hall import SeatRefused, TableNotFound
+from gamehall.web.thinking import HallBusy
 
 MAX_BODY = 16 * 1024
 """The largest request body the hall reads (413 beyond)."""
@@ -35,12 +36,19 @@ class ErrorBody(BaseModel):
 
 REFUSALS = {
     400: "The request is malformed: a body that cannot be parsed, a bad content-length.",
-    403: "A spectator acting, a seat token not valid for this table, not this seat's turn.",
+    403: (
+        "A form without its CSRF token, a request from another site's page, a spectator "
+        "acting, a seat link or credential that opens nothing here (claimed, revoked), not "
+        "this seat's turn, not the table's host."
+    ),
     404: "No table (or game) by this name.",
     409: "A stale sequence number (the table has moved on), or an undo the rules refuse.",
+    410: "A broken table: its log cannot be replayed (the error names why).",
     413: f"A request body over {MAX_BODY} bytes.",
     415: "A body that is not JSON (content-type application/json).",
     422: "A request that does not validate, or an action, entry or option the game refuses.",
+    429: "Over a rate of this client address (tables opened, actions, hints): see Retry-After.",
+    503: "Too many searches wait for the hall's workers already: ask for a hint again later.",
 }
 
 
@@ -54,7 +62,7 @@ def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
 REDIRECT: dict[int | str, dict[str, Any]] = {303: {"description": "See the page it leads to."}}
 BODY_REFUSALS = (400, 413, 422)
 """What any request with a body may get: a malformed or oversized body, or one not valid."""
-TABLE_REFUSALS = refusals(*BODY_REFUSALS, 403, 404, 409, 415)
+TABLE_REFUSALS = refusals(*BODY_REFUSALS, 403, 404, 409, 410, 415)
 """The answers of the API routes that act at a table (besides 200)."""
 
 
@@ -80,6 +88,8 @@ async def json_body(request: Request) -> None:
 
 ERROR_STATUS: list[tuple[type[Exception], int]] = [
     (TableNotFound, 404),
+    (HallBusy, 503),
+    (SeatRefused, 403),
     (SequenceConflict, 409),
     (NotYourTurnError, 403),
     (UndoError, 409),

@@ -8,6 +8,8 @@ from typing import Annotated
 from fastapi import HTTPException
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from gamehall.web.security import PersonName
+
 ClockSeconds = Annotated[float, Field(ge=5, le=3600)]
 """A table's clock: how long a person may think over one decision before a bot steps in."""
 
@@ -22,14 +24,20 @@ def clock_seconds(text: str) -> float | None:
         raise HTTPException(422, f"clock: {error.errors()[0]['msg']}") from None
 
 
+BotKind = Annotated[str, Field(max_length=32, pattern=r"^[a-z]+(:[0-9]+)?$")]
+"""A bot kind as written (``random``, ``heuristic``, ``mcts``, ``mcts:N``): the hall then checks
+that the game has it and that it searches within the hall's limits (422 naming the most)."""
+
+
 class SeatSpec(BaseModel):
     """How to fill one seat: ``me``, ``invite`` or ``bot`` (with its kind)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     kind: str = Field(pattern="^(me|invite|bot)$")
-    bot: str = Field(default="heuristic", max_length=32)
-    name: str = Field(default="", max_length=40, pattern=r"^[^\x00-\x1f\x7f]*$")
-    """Shown to everyone: no control characters (nor a NUL, which PostgreSQL cannot store)."""
+    bot: BotKind = "heuristic"
+    name: PersonName = ""
+    """Shown to everyone: ``check_name`` refuses control characters (a NUL, which PostgreSQL
+    cannot store, among them), bidirectional and zero-width ones, and bounds the length."""
 
 
 class NewTable(BaseModel):
@@ -45,8 +53,15 @@ class NewTable(BaseModel):
     seed: str | None = Field(default=None, max_length=64, pattern=r"^[\w-]+$")
     physical: bool = False
     """A physical copy (companion mode): people enter every die and card."""
-    replacement: str = Field(default="heuristic", max_length=32)
+    replacement: BotKind = "heuristic"
     """The bot kind (strength) that takes over from a person who leaves."""
+
+
+class ClaimRequest(BaseModel):
+    """A seat link's token, to be exchanged for the seat's credential."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    token: str = Field(min_length=1, max_length=64)
 
 
 class Submission(BaseModel):

@@ -68,26 +68,48 @@ def translator(language: str) -> Any:
 
 
 class LogCache:
-    """Each seat's rendered log, extended as the match grows; cleared when steps are undone."""
+    """Each seat's rendered log, extended as the match grows; cleared when steps are undone.
+
+    The hall's notices (someone left, came back, took a move back) are interleaved with the
+    game's lines at the step they happened: ``notices`` holds them in order, as (the number
+    of steps played then, the notice). They live in memory, with the table.
+    """
 
     def __init__(self) -> None:
-        self._logs: dict[tuple[int | None, str], tuple[int, list[str]]] = {}
+        self._logs: dict[tuple[int | None, str], tuple[int, int, list[str]]] = {}
+        self.notices: list[tuple[int, Text]] = []
 
     def clear(self) -> None:
-        """Forget every log (after an undo or a rollback)."""
+        """Forget every rendered log (after an undo or a rollback); notices of steps taken
+        back move to the step the table is back at, so they stay in order."""
         self._logs.clear()
 
+    def notice(self, step: int, text: Text) -> None:
+        """Add a hall notice at ``step``; those of later steps (taken back) move to it."""
+        self.notices = [(min(at, step), said) for at, said in self.notices]
+        self.notices.append((step, text))
+
     def get(self, match: Match, seat: int | None, language: str) -> list[str]:
-        """The seat's whole log in ``language``, rendering only the steps not seen yet."""
+        """The seat's whole log in ``language``, rendering only the steps and notices not
+        seen yet."""
         key = (seat, language)
         count = len(match.actions)
-        done, lines = self._logs.get(key, (0, []))
+        done, told, lines = self._logs.get(key, (0, 0, []))
         if done > count:
-            done, lines = 0, []
-        if done < count:
-            texts = catalog(language)
-            lines.extend(texts.render(line) for line in match.log(seat, done))
-            self._logs[key] = (count, lines)
+            done, told, lines = 0, 0, []
+        texts = catalog(language)
+        while True:
+            due = self.notices[told][0] if told < len(self.notices) else None
+            if due is not None and (due <= done or done == count):
+                lines.append(texts.render(self.notices[told][1]))
+                told += 1
+            elif done < count:
+                stop = count if due is None else min(due, count)
+                lines.extend(texts.render(line) for line in match.log(seat, done, stop))
+                done = stop
+            else:
+                break
+        self._logs[key] = (done, told, lines)
         return lines
 
 
@@ -103,7 +125,8 @@ def seat_snapshot(
     view = match.table_view(seat)
     mover = match.to_move()
     legal = []
-    if seat is not None and mover == seat:
+    bot = match.agents[seat] if seat is not None else None
+    if seat is not None and mover == seat and bot is None:
         t = translator(language)
         legal = [
             {"action": str(a), "label": t(game.label(view, a))}
@@ -120,4 +143,5 @@ def seat_snapshot(
         "log_start": len(log) - len(shown),
         "to_move": None if mover is None else ("chance" if mover == CHANCE else mover),
         "over": mover is None,
+        "held": None if bot is None else {"bot": bot.name, "name": match.seat_names[seat or 0]},
     }

@@ -3,10 +3,13 @@
 // At a physical table (companion mode) the dice and cards are entered the same ways: click an
 // outcome, press its number (or its letter: m h c), or type it ("/" goes to the box, several
 // at once as "3 5 1"); Backspace corrects the last entry.
+// The page holds no credential: on a seat page (data-me) the socket and the API calls carry
+// the seat's HttpOnly cookie, which no script can read.
 (function () {
   const box = document.getElementById("table");
   const notice = document.getElementById("notice");
-  const { table, token, lang } = box.dataset;
+  const { table, lang } = box.dataset;
+  const seated = box.dataset.me === "me";  // a seat page: it may act
   let seq = 0;
   let delay = 500;
   let typing = false;  // the entry box had the focus: give it back after the next push
@@ -15,7 +18,7 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ lang });
-    if (token) query.set("token", token);
+    if (seated) query.set("seat", "me");
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${table}?${query}`);
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
@@ -30,14 +33,18 @@
       if (typing && entryText) entryText.focus();
       else typing = false;
     };
-    socket.onclose = () => { setTimeout(connect, delay); delay = Math.min(delay * 2, 8000); };
+    socket.onclose = (event) => {
+      if (event.code === 4403) { notice.textContent = event.reason; return; }  // a new link
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 8000);
+    };
   }
 
   async function post(path, body) {
     notice.textContent = "";
     const response = await fetch(`/api/tables/${table}/${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-seat-token": token },
+      headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
     if (!response.ok) {
@@ -53,7 +60,7 @@
     hintPanel.textContent = button.dataset.thinking;
     const response = await fetch(`/api/tables/${table}/hint?lang=${lang}`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-seat-token": token },
+      headers: { "content-type": "application/json" },
       body: JSON.stringify({ seq }),
     });
     const data = await response.json().catch(() => ({ error: response.statusText }));
@@ -98,18 +105,19 @@
 
   box.addEventListener("click", (event) => {
     const button = event.target.closest("button");
-    if (token && button && button.classList.contains("entry")) {
+    if (seated && button && button.classList.contains("entry")) {
       post("chance", { seq, entry: button.dataset.action });
       return;
     }
-    if (token && button && button.classList.contains("correct")) { post("correct", { seq }); return; }
-    if (token && button && button.matches(".act, .do")) {
+    if (seated && button && button.classList.contains("correct")) { post("correct", { seq }); return; }
+    if (seated && button && button.matches(".act, .do")) {
       post("actions", { seq, action: button.dataset.action });
       return;
     }
-    if (token && button && button.classList.contains("undo")) { post("undo", { seq }); return; }
-    if (token && button && button.classList.contains("hint")) { hint(button); return; }
-    if (!token) return;
+    if (seated && button && button.classList.contains("undo")) { post("undo", { seq }); return; }
+    if (seated && button && button.classList.contains("hint")) { hint(button); return; }
+    if (seated && button && button.classList.contains("back")) { location.reload(); return; }
+    if (!seated) return;
     const pickable = event.target.closest("[data-pick]");
     if (pickable) { pick(pickable); return; }
     const target = event.target.closest("[data-drop]");
@@ -127,7 +135,7 @@
     if (!form) return;
     event.preventDefault();
     const input = form.querySelector("input.entry-text");
-    if (!token || !input.value.trim()) return;
+    if (!seated || !input.value.trim()) return;
     typing = true;
     if (!(await post("chance", { seq, entry: input.value }))) input.select();
   });
@@ -162,6 +170,22 @@
     if (number >= 1 && number <= buttons.length && number <= 9) buttons[number - 1].click();
     if (event.key === "u") box.querySelector("button.undo")?.click();
     if (event.key === "h") box.querySelector("button.hint")?.click();
+  });
+
+  // The host gives a seat a new link (the old one, and whoever claimed it, no longer open it).
+  document.getElementById("host")?.addEventListener("click", async (event) => {
+    const button = event.target.closest("button.reissue");
+    if (!button) return;
+    const response = await fetch(`/api/tables/${table}/seats/${button.dataset.seat}/reissue`, {
+      method: "POST",
+    });
+    const data = await response.json().catch(() => ({ error: response.statusText }));
+    const out = document.querySelector(`output.new-link[data-seat="${button.dataset.seat}"]`);
+    if (!response.ok) { out.textContent = data.error; return; }
+    const link = document.createElement("a");
+    link.href = data.link;
+    link.textContent = new URL(data.link, location.href).href;
+    out.replaceChildren(`${button.dataset.label} `, link);
   });
 
   connect();

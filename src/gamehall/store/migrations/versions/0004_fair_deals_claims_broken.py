@@ -4,7 +4,8 @@
 table's chance stream; never shown before the game ends (null: a table whose seed alone fixes
 it, allowed only where at most one person sits). ``tables.broken``: why the table's log could
 not be replayed (null: it replays). ``seats.claim_hash``: the hash of the browser credential
-that claimed the seat link (null: not yet claimed).
+that claimed the seat link (null: not yet claimed). ``tables.host_hash``: the hash of the
+credential of the browser that opened the table, which may re-issue a lost seat's link.
 
 Revision ID: 0004
 Revises: 0003
@@ -21,18 +22,20 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Add ``tables.secret``, ``tables.broken`` and ``seats.claim_hash``."""
+    """Add ``tables.secret``, ``tables.broken``, ``tables.host_hash``, ``seats.claim_hash``."""
     with op.batch_alter_table("tables") as batch:
         batch.add_column(sa.Column("secret", sa.String(64), nullable=True))
         batch.add_column(sa.Column("broken", sa.Text(), nullable=True))
+        batch.add_column(sa.Column("host_hash", sa.String(64), nullable=True))
     with op.batch_alter_table("seats") as batch:
         batch.add_column(sa.Column("claim_hash", sa.String(64), nullable=True))
 
 
 def downgrade() -> None:
-    """Drop the three columns."""
+    """Drop the four columns."""
     with op.batch_alter_table("seats") as batch:
         batch.drop_column("claim_hash")
     with op.batch_alter_table("tables") as batch:
+        batch.drop_column("host_hash")
         batch.drop_column("broken")
         batch.drop_column("secret")

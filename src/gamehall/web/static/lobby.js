@@ -1,0 +1,20 @@
+// gamehall lobby: show the chosen game's options, its player counts, and as many seat
+// choices as players.
+(function () {
+  const game = document.getElementById("game");
+  const players = document.getElementById("players");
+  const sync = () => {
+    const chosen = game.selectedOptions[0];
+    const [low, high] = [Number(chosen.dataset.min), Number(chosen.dataset.max)];
+    players.querySelectorAll("option").forEach(o => { o.disabled = o.value < low || o.value > high; });
+    if (players.selectedOptions[0].disabled) players.value = String(Math.min(Math.max(3, low), high));
+    document.querySelectorAll(".game-options").forEach(el => {
+      el.hidden = el.dataset.game !== game.value; el.disabled = el.hidden;
+    });
+    document.querySelectorAll(".seat-choice").forEach(el => {
+      const shown = Number(el.dataset.seat) < Number(players.value);
+      el.hidden = !shown; el.querySelector("select").disabled = !shown;
+    });
+  };
+  game.addEventListener("change", sync); players.addEventListener("change", sync); sync();
+})();

@@ -1,0 +1,86 @@
+"""Where the web hall's searches think: a few threads of their own, never the event loop's.
+
+Every search (a bot's decision, a hint) runs on :class:`Thinking`'s pool of a fixed number of
+workers. A bot waits for a free worker on the event loop, so it blocks nothing; a hint asked
+while too many searches already wait is refused at once (:class:`HallBusy`, 503). At
+shutdown :meth:`Thinking.close` sets the stop event every search checks, so running ones
+return at once, and drops the searches not started.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from gamehall.core.errors import GamehallError
+from gamehall.core.i18n import Text
+from gamehall.search.limits import SearchLimits
+
+T = TypeVar("T")
+
+
+class HallBusy(GamehallError):
+    """Too many searches wait for a worker already: a hint is refused rather than queued."""
+
+
+class Thinking:
+    """The hall's search workers, their waiting line, and the stop event of its searches."""
+
+    def __init__(self, limits: SearchLimits) -> None:
+        self.limits = limits
+        self.stop = threading.Event()
+        """Set at shutdown: every search the hall runs checks it and returns at once."""
+        self.waiting = 0
+        """Searches waiting for a worker."""
+        self._searches: set[Future[Any]] = set()
+        self._free = asyncio.Semaphore(limits.workers)
+        self._pool = ThreadPoolExecutor(limits.workers, thread_name_prefix="gamehall-search")
+
+    async def think(self, search: Callable[[], T]) -> T:
+        """Run ``search`` on a worker once one is free (waiting on the event loop till then)."""
+        self.waiting += 1
+        try:
+            await self._free.acquire()
+        finally:
+            self.waiting -= 1
+        loop = asyncio.get_running_loop()
+        try:
+            future = self._pool.submit(search)
+        except BaseException:
+            self._free.release()
+            raise
+        self._searches.add(future)
+        # The worker is given back when the search ends, even if its caller stopped waiting.
+        future.add_done_callback(lambda _: self._given_back(future, loop))
+        return await asyncio.wrap_future(future)
+
+    @property
+    def running(self) -> int:
+        """Searches on a worker (or given one) that have not returned yet."""
+        return len(self._searches)
+
+    async def think_now(self, search: Callable[[], T]) -> T:
+        """Like :meth:`think`, but refused at once (:class:`HallBusy`) if it would have to
+        wait while the waiting line is full."""
+        if self._free.locked() and self.waiting >= self.limits.waiting:
+            raise HallBusy.of(Text("search.hint.busy"))
+        return await self.think(search)
+
+    def _given_back(self, search: Future[Any], loop: asyncio.AbstractEventLoop) -> None:
+        """On the worker's thread, once ``search`` has returned: free its worker, on the
+        event loop's thread."""
+        self._searches.discard(search)
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nothing waits any more
+            loop.call_soon_threadsafe(self._free.release)
+
+    def close(self) -> None:
+        """Stop every search now: running ones return at once, waiting ones never start."""
+        self.stop.set()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+__all__ = ["HallBusy", "Thinking"]
