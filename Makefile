@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: hall play test system-deps lint typecheck pytest bench balance load anchors clean \
-	compiled pure fuzz crash soak
+	compiled pure fuzz crash soak attacks
 
 # The hot paths (the 20 Strong rules, observation features, the learning loop's arrays), compiled
 # in place by mypyc or Cython (docs/performance.md); `make pure` removes
@@ -85,6 +85,11 @@ crash: $(READY) system-deps
 	$(BIN)/python -m bench.crash --rounds 50
 	bash scripts/with-postgres.sh sh -c '$(BIN)/python -m bench.crash --rounds 50 \
 		--database "$$GAMEHALL_TEST_POSTGRES_URL"'
+
+# The attacks of issue 22 tried again against a served hall: every one must fail (docs/security.md).
+attacks: $(READY)
+	mkdir -p bench/results
+	$(BIN)/python -m bench.attacks --json bench/results/attacks.json
 
 # The soak: 60 tables for 30 minutes, memory sampled, judged after a 15-minute warm-up
 # (SQLite, then PostgreSQL; docs/reliability.md).

@@ -58,6 +58,7 @@ from typing import Any
 import httpx
 from sqlalchemy import Engine, create_engine, select, text
 
+from bench.claims import CREDENTIAL, claim_async
 from bench.ports import free_port
 from bench.saving import save
 from gamehall.core.record import Record, replay, verify_deal
@@ -66,7 +67,6 @@ from gamehall.store.models import ActionRow
 from gamehall.store.tables import TableInfo, TableStore
 from gamehall.web.limits import GENEROUS
 from gamehall.web.views import seat_snapshot
-from tests.web.claims import CREDENTIAL, claim_async
 
 ERROR_LINE = re.compile(r"Traceback|ERROR|CRITICAL|Exception|Error\b")
 """A line of the server's output that reports a failure."""

@@ -25,8 +25,8 @@ from pathlib import Path
 import httpx
 import websockets
 
+from bench.claims import claim_async
 from gamehall.web.limits import GENEROUS
-from tests.web.claims import claim_async
 
 ACTION = re.compile(r'data-action="([^"]+)"')
 

@@ -43,11 +43,11 @@ from sqlalchemy import func, select
 if __package__ in (None, ""):  # run as ``python bench/soak.py``: put the repository on the path
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.claims import claim_async
 from bench.crash import Server, new_table_spec
 from bench.saving import save
 from gamehall.store.database import open_engine
 from gamehall.store.models import ActionRow, TableRow
-from tests.web.claims import claim_async
 
 PUSH_TIMEOUT = 60.0
 """Seconds a seat waits for the next push before it counts an error."""

@@ -1,58 +1,33 @@
-"""Claiming seat links in tests and benches: a link is exchanged once for the seat's
-credential (``POST /api/tables/{id}/claim``), and requests then send the credential."""
+"""Claiming seat links in tests: the API's claim (``bench.claims``, shared with the benches),
+and a browser context's seat credential."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import httpx
+from bench.claims import (
+    CREDENTIAL,
+    claim,
+    claim_async,
+    claim_request,
+    claim_seats,
+    credentials,
+    take_seat,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
 
-CREDENTIAL = "x-seat-credential"
-
-
-def claim_request(link: str) -> tuple[str, str, dict[str, str]]:
-    """For a seat link (``/t/{id}/seat/{token}``, or a full URL): the claim's URL (as full as
-    the link), the seat cookie's name, and the claim's body."""
-    base, rest = link.split("/t/", 1)
-    table, token = rest.split("/seat/")
-    return f"{base}/api/tables/{table}/claim", f"seat_{table}", {"token": token}
-
-
-def claim(client: httpx.Client, link: str) -> dict[str, str]:
-    """Claim the seat of ``link`` with ``client``: the headers that act for it. The cookie
-    the claim also sets is dropped, so the client stays a spectator when it sends none."""
-    url, cookie, body = claim_request(link)
-    response = client.post(url, json=body)
-    assert response.status_code == 200, response.text
-    client.cookies.delete(cookie)
-    return {CREDENTIAL: response.json()["credential"]}
-
-
-async def claim_async(client: httpx.AsyncClient, link: str) -> dict[str, str]:
-    """:func:`claim` for an asynchronous client."""
-    url, cookie, body = claim_request(link)
-    response = await client.post(url, json=body)
-    response.raise_for_status()
-    client.cookies.delete(cookie)
-    return {CREDENTIAL: response.json()["credential"]}
-
-
-def claim_seats(client: httpx.Client, table: dict[str, Any]) -> dict[int, dict[str, str]]:
-    """Claim every seat link of a table the API opened: seat -> its headers."""
-    return {seat["seat"]: claim(client, seat["link"]) for seat in table["seats"]}
-
-
-def credentials(client: httpx.Client, table: dict[str, Any]) -> dict[int, str]:
-    """Each person seat's credential at a table the API opened (seat -> credential), its
-    links claimed on first use and kept in ``table``."""
-    if "credentials" not in table:
-        claimed = claim_seats(client, table)
-        table["credentials"] = {seat: headers[CREDENTIAL] for seat, headers in claimed.items()}
-    found: dict[int, str] = table["credentials"]
-    return found
+__all__ = [
+    "CREDENTIAL",
+    "browser_headers",
+    "claim",
+    "claim_async",
+    "claim_request",
+    "claim_seats",
+    "credentials",
+    "take_seat",
+]
 
 
 def browser_headers(context: BrowserContext, table: str) -> dict[str, str]:

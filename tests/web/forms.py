@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
 
-TOKEN = re.compile(r'name="csrf_token" value="([0-9a-f]+)"')
+from bench.claims import CSRF_TOKEN as TOKEN
 
 
 def csrf_token(client: TestClient | httpx.Client) -> str:

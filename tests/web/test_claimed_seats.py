@@ -29,7 +29,7 @@ from gamehall.web.app import create_app
 from gamehall.web.hall import Hall, SeatRequest
 from gamehall.web.limits import GENEROUS
 from tests.waiting import wait_until
-from tests.web.claims import CREDENTIAL, claim, credentials
+from tests.web.claims import CREDENTIAL, claim, credentials, take_seat
 from tests.web.conftest import Server
 from tests.web.forms import post_lobby_form
 from tests.web.test_api import act, human_to_move, open_table, snapshot
@@ -95,7 +95,9 @@ def test_a_link_is_claimed_once_and_the_hosts_copy_then_opens_nothing(
     assert_kept_safely(cookies[f"seat_{table}"])  # the host's own seat, claimed at creation
     assert_kept_safely(cookies[f"host_{table}"])
 
-    claimed = friend.get(link, follow_redirects=False)
+    preview = stranger.get(link)  # a chat app's link preview: the page, no claim
+    assert preview.status_code == 200 and "Take my seat" in preview.text
+    claimed = take_seat(friend, link, follow_redirects=False)
     assert claimed.status_code == 303 and claimed.headers["location"] == f"/t/{table}/me"
     assert_kept_safely(cookie_lines(claimed)[f"seat_{table}"])
     page = friend.get(f"/t/{table}/me")
@@ -134,7 +136,7 @@ def test_the_host_gives_a_lost_seat_a_new_link_revoking_the_old_one_and_its_clai
 ) -> None:
     host, friend, new_browser = people
     table, link, _ = open_from_the_lobby(host)
-    assert friend.get(link).status_code == 200  # claimed, then her seat page
+    assert take_seat(friend, link).status_code == 200  # claimed, then her seat page
     assert 'class="reissue"' in host.get(f"/t/{table}/me").text  # the host's page offers it
     assert 'class="reissue"' not in friend.get(f"/t/{table}/me").text
     refused = friend.post(f"/api/tables/{table}/seats/1/reissue")
@@ -157,7 +159,7 @@ def test_the_host_gives_a_lost_seat_a_new_link_revoking_the_old_one_and_its_clai
     lost = friend.get(f"/api/tables/{table}")
     assert lost.status_code == 403 and "new link" in lost.json()["error"]  # the old claim too
     assert "new link" in friend.get(f"/t/{table}/me").text
-    assert new_browser.get(fresh).status_code == 200
+    assert take_seat(new_browser, fresh).status_code == 200
     assert new_browser.get(f"/api/tables/{table}").json()["seat"] == 1
 
 

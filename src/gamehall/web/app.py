@@ -381,24 +381,46 @@ def create_app(
         from another site: the socket, opened from this page, carries it)."""
         return table_page(request, live_table(table_id), me=True)
 
+    def seat_refused(request: Request, live: LiveTable, refused: SeatRefused) -> HTMLResponse:
+        """The page of a seat link that opens nothing (403), saying why."""
+        message = refused.render(language(request))
+        refusal = page(request, "refused.html", info=live.info, message=message)
+        refusal.status_code = 403
+        return refusal
+
     @app.get(
+        "/t/{table_id}/seat/{token}",
+        response_class=HTMLResponse,
+        responses={**refusals(404, 422), 403: REFUSAL_PAGE},
+    )
+    async def seat_link(table_id: str, token: str, request: Request) -> Response:
+        """A seat link opened: the page that takes the seat (its form posts back here, at once
+        where scripts run). Opening claims nothing, so a chat app's link preview cannot burn
+        the link; the seat is claimed by the browser that posts."""
+        live = live_table(table_id)
+        held = request.cookies.get(seat_cookie(table_id))
+        try:
+            seat = hall.claimable(live, token, held)
+        except SeatRefused as refused:
+            return seat_refused(request, live, refused)
+        if held is not None and live.info.seat_claimed_by(held) == seat:
+            return RedirectResponse(f"/t/{table_id}/me", 303)  # this browser's own seat
+        return page(request, "claim.html", info=live.info, seat=seat)
+
+    @app.post(
         "/t/{table_id}/seat/{token}",
         response_class=HTMLResponse,
         responses={**REDIRECT, **refusals(404, 422), 403: REFUSAL_PAGE},
     )
-    async def claim_page(table_id: str, token: str, request: Request) -> Response:
-        """A seat link: the first browser to open it claims the seat (a credential cookie) and
-        goes to its seat page, so the link leaves the address bar; after that it opens
-        nothing."""
+    async def claim_seat(table_id: str, token: str, request: Request) -> Response:
+        """Claim the seat of a link: the first browser to post it gets the seat's credential
+        (a cookie) and goes to its seat page, so the link leaves the address bar; after that
+        the link opens nothing."""
         live = live_table(table_id)
         try:
             _, credential = hall.claim(live, token, request.cookies.get(seat_cookie(table_id)))
         except SeatRefused as refused:
-            refusal = page(
-                request, "refused.html", info=live.info, message=refused.render(language(request))
-            )
-            refusal.status_code = 403
-            return refusal
+            return seat_refused(request, live, refused)
         response = RedirectResponse(f"/t/{table_id}/me", 303)
         keep_credential(response, request, seat_cookie(table_id), credential)
         return response

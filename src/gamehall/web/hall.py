@@ -424,9 +424,9 @@ class Hall:
 
     # -- claimed seats ----------------------------------------------------------------
 
-    def claim(self, live: LiveTable, token: str, held: str | None = None) -> tuple[int, str]:
-        """Exchange a seat's link ``token`` for a fresh browser credential: the seat and the
-        credential (``held``, the browser's credential, if it already holds that seat).
+    def claimable(self, live: LiveTable, token: str, held: str | None = None) -> int:
+        """The seat a browser holding ``held`` (its credential, if any) may claim with the
+        link ``token``, claiming nothing; :class:`SeatRefused` saying why not.
 
         The first claim wins; after it the link opens nothing. A browser already holding
         another seat of the table keeps it, and the link stays unclaimed for someone else.
@@ -437,11 +437,20 @@ class Hall:
             raise SeatRefused.of(Text("web.seat.invalid_link"))
         mine = info.seat_claimed_by(held)
         if mine == seat and held is not None:
-            return seat, held
+            return seat
         if info.seats[seat].claim_hash is not None:
             raise SeatRefused.of(Text("web.seat.claimed"))
         if mine is not None:
             raise SeatRefused.of(Text("web.seat.holds_another", {"seat": mine + 1}))
+        return seat
+
+    def claim(self, live: LiveTable, token: str, held: str | None = None) -> tuple[int, str]:
+        """Exchange a seat's link ``token`` for a fresh browser credential: the seat and the
+        credential (``held``, if the browser already holds that seat); see :meth:`claimable`."""
+        info = live.info
+        seat = self.claimable(live, token, held)
+        if held is not None and info.seat_claimed_by(held) == seat:
+            return seat, held
         credential = new_token()
         if not self.store.claim(info.id, seat, hash_token(token), hash_token(credential)):
             raise SeatRefused.of(Text("web.seat.claimed"))  # claimed meanwhile elsewhere
