@@ -1,6 +1,7 @@
 """A physical copy in a real browser (Playwright, Chromium): the lobby's checkbox opens the
 table; cards and dice are entered by click, by number key, by letter key and by typing; a
-wrong entry is corrected with Backspace. Screenshots are kept in ``artifacts/``."""
+wrong entry is corrected with Backspace. The person enters what their own copy shows
+(``RealCopy``). Screenshots are kept in ``artifacts/``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from tests.web.conftest import Server
 from tests.web.test_browser import ARGS, CHROMIUM, shot
@@ -36,6 +37,44 @@ def wait_seq(page: Page, value: int) -> None:
     )
 
 
+class RealCopy:
+    """What the person's own copy of the game can show.
+
+    The panel offers the outcomes of every state the seat cannot tell from the true one
+    (docs/companion.md), and the Tyrant encounters put back in the box are unseen: a boxed
+    card is offered again, and refused if entered (it cannot come up now). The person knows
+    which cards they boxed, so they enter only outcomes that name none of them.
+    """
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.boxed: set[str] = set()
+
+    def entry(self, nth: int = 0) -> Locator:
+        """The ``nth`` entry offered that names no boxed card (a die's face never does)."""
+        offered = self.page.locator(".companion button.entry").all()
+        shown = [e for e in offered if notation(e).split()[-1] not in self.boxed]
+        return shown[nth]
+
+    def take(self, entry: Locator) -> Locator:
+        """Note the card ``entry`` puts back in the box, if it does; returns ``entry``."""
+        if notation(entry).startswith("box "):
+            self.boxed.add(notation(entry).split()[-1])
+        return entry
+
+    def press_key(self, nth: int = 0) -> None:
+        """Enter the ``nth`` entry the copy can show by its number key."""
+        entry = self.take(self.entry(nth))
+        key = entry.get_attribute("data-key") or ""
+        assert len(key) == 1, f"{notation(entry)} has no number key: {key!r}"
+        self.page.keyboard.press(key)
+
+
+def notation(entry: Locator) -> str:
+    """The outcome an entry button names, as notation (``box te-03``, ``die Y1 h``)."""
+    return entry.get_attribute("data-action") or ""
+
+
 def test_dice_and_cards_entered_by_click_and_by_keyboard(browser: Browser, server: Server) -> None:
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     page.goto(server.base + "/")
@@ -49,11 +88,12 @@ def test_dice_and_cards_entered_by_click_and_by_keyboard(browser: Browser, serve
     shot(page, "companion-first-entry")
     assert seq_of(page) == 0, "a physical table draws nothing itself"
 
-    entries.first.click()  # a card set aside, by click
+    copy = RealCopy(page)
+    copy.take(copy.entry()).click()  # a card set aside, by click
     wait_seq(page, 1)
-    page.keyboard.press("1")  # the next, by its number key
+    copy.press_key()  # the next, by its number key
     wait_seq(page, 2)
-    suffix = entries.first.get_attribute("data-suffix") or ""
+    suffix = copy.take(copy.entry()).get_attribute("data-suffix") or ""
     page.keyboard.press("/")  # the next, typed in the entry box
     expect(page.locator("input.entry-text")).to_be_focused()
     page.keyboard.type(suffix)
@@ -67,7 +107,7 @@ def test_dice_and_cards_entered_by_click_and_by_keyboard(browser: Browser, serve
     page.keyboard.press("Escape")  # the keys name outcomes again
     while page.locator(".companion button.entry").count():
         before = seq_of(page)
-        page.keyboard.press("1")
+        copy.press_key()
         wait_seq(page, before + 1)
 
     expect(page.locator("button.act").first).to_be_visible()  # the first decision
@@ -77,13 +117,13 @@ def test_dice_and_cards_entered_by_click_and_by_keyboard(browser: Browser, serve
     page.keyboard.press("Backspace")  # the last card revealed, taken back
     wait_seq(page, decided - 1)
     expect(entries.first).to_be_visible()
-    page.keyboard.press("2")  # another card instead
+    copy.press_key(1)  # another card instead
     wait_seq(page, decided)
 
     page.locator('button.act[data-action="battle"]').click()
     wait_seq(page, decided + 1)
     expect(entries.first).to_be_visible()  # a card revealed for the battle
-    page.keyboard.press("1")
+    copy.press_key()
     wait_seq(page, decided + 2)
     page.locator('button.act[data-action="commit Y"]').click()
     wait_seq(page, decided + 3)

@@ -21,7 +21,7 @@ from tests.web.test_browser_twenty_strong import act, apply_rolled_dice, click_a
 
 __all__ = ["browser"]
 
-SEED = "vesuvius-3"
+SEED = "vesuvius-3298"
 PYRAMID = [["scion"], ["T1", "T2"], ["M1", "M2", "M3"], ["B1", "B2", "B3", "B4"]]
 MOVABLE = ".vic-camp.can-move.do"
 NERVES = ["Health 4 or more", "2+ blue dice in the pool"]  # what Steady Nerves needs
@@ -160,10 +160,10 @@ def test_victorum_move_spectate_and_conflict_by_clicking(browser: Browser, serve
 
     # The seeded deal: four hero/primus cards; the one kept is the hero, the others primuses.
     dealt = [
-        "Octavia the Strategist",
         "Ursa the Wild",
-        "Drusus the Drillmaster",
-        "Sabina the Charioteer",
+        "Octavia the Strategist",
+        "Aelia the Healer",
+        "Nereus the Retiarius",
     ]
     expect(page.locator(".vic-dealt.do .hero-side strong")).to_have_text(dealt)
     expect(page.locator(".task")).to_contain_text("choose your hero")
@@ -173,7 +173,7 @@ def test_victorum_move_spectate_and_conflict_by_clicking(browser: Browser, serve
     expect(page.locator(".task")).to_contain_text("choose a tactic")
     finish_setup(page)
     assert phase_of(page) == "vic.move"
-    for name, primus in (("B1", "Octavia"), ("M2", "Drusus"), ("T2", "Sabina")):
+    for name, primus in (("B1", "Octavia"), ("M2", "Aelia"), ("T2", "Nereus")):
         expect(camp(page, name).locator(".camp-primus")).to_contain_text(primus)
     expect(page.locator(".vic-camp .chip")).to_have_count(0)
     assert movable(page) == ["B1", "B2", "B3", "B4"]  # the foot of the mountain
@@ -192,7 +192,7 @@ def test_victorum_move_spectate_and_conflict_by_clicking(browser: Browser, serve
     click_and_wait(page, camp(page, "B1"))
     here = page.locator('.vic-camp.here[data-camp="B1"]')
     expect(here.locator(".chip")).to_be_visible()
-    expect(here.locator(".camp-top .vc-name strong")).to_have_text("Darling of the Crowd")
+    expect(here.locator(".camp-top .vc-name strong")).to_have_text("Well Equipped")
     shot(page, "vic-camp")
     health = int(page.locator(".stat.health").inner_text().strip("♥ "))
     click_and_wait(page, here.locator('.camp-act[data-action="spectate"]'))
@@ -202,18 +202,16 @@ def test_victorum_move_spectate_and_conflict_by_clicking(browser: Browser, serve
     click_and_wait(page, act(page, "bonus health"))
     expect(page.locator(".stat.health")).to_have_text(f"♥ {health}")
     expect(page.locator(".ts-head .round")).to_have_text("Round 2")
-    expect(camp(page, "B1").locator(".camp-top .vc-name strong")).to_have_text(
-        "Footrace on the Sand"
-    )
+    expect(camp(page, "B1").locator(".camp-top .vc-name strong")).to_have_text("The Crowd's Wager")
 
     # Round 2: move next door (the highlighted neighbours) onto M1's bloodshed card, whose
     # additional enemies come from the camps next to it.
     assert movable(page) == ["M1", "B2"]
     click_and_wait(page, camp(page, "M1"))
     here = page.locator(".vic-camp.here")
-    expect(here.locator(".camp-top .vc-name strong")).to_have_text("Mountain Wolf Pack")
+    expect(here.locator(".camp-top .vc-name strong")).to_have_text("Scutarius Shieldbearer")
     click_and_wait(page, here.locator('.camp-act[data-action="activate"]'))
-    expect(page.locator(".active-cards .card20").first).to_contain_text("Mountain Wolf Pack")
+    expect(page.locator(".active-cards .card20").first).to_contain_text("Scutarius Shieldbearer")
     shot(page, "vic-conflict")
     applied = fight_until_the_round_ends(page, 2)
     assert applied > 0, "dice were applied to cards by clicking"

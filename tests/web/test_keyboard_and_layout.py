@@ -69,7 +69,8 @@ def focus_by_tab(page: Page, action: str) -> None:
 def test_a_whole_game_against_two_bots_by_keyboard_alone(browser: Browser, server: Server) -> None:
     """Number keys, and Tab then Enter for actions past the ninth, play a game to its end."""
     seats = [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}]
-    table = open_table(server, seats, seed="keys-2")  # a deal where ten actions are offered
+    # A deal where ten actions are offered and the person plays more than five number keys.
+    table = open_table(server, seats, seed="keys-0")
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     page.goto(server.base + table["seats"][0]["link"])
     number_keys = tabbed = 0
