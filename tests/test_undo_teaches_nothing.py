@@ -285,3 +285,31 @@ def test_a_spell_entry_no_longer_tells_which_spells_are_left_in_the_deck() -> No
                 legal = game.legal_actions(match.state)
                 match.submit(mover, legal[int(moves.random() * len(legal))])
     pytest.fail(f"no spell entry the old widening named ({ENTRY_SAMPLES} look-alikes now)")
+
+
+def test_who_enters_a_draw_does_not_tell_that_a_single_outcome_is_left() -> None:
+    """Where the true spell deck leaves one kind to draw (so no seat's view depends on the
+    draw), who sees it and who enters it are still those of the look-alikes, where several
+    kinds may come: the entry offered is the same for the truth and five look-alikes."""
+    game = create("boss-quest", 4, {})
+    for seed in range(40, 400):
+        match, moves = Match(game, seed), make_rng(seed, "test/moves")
+        while (mover := match.to_move()) is not None:
+            if mover == CHANCE:
+                state, seat = match.state, match.entrants()[0]
+                twins = make_rng(seed, "twins")
+                twin = game.resample(state, seat, twins)
+                single = len(possible_outcomes(game, state)) == 1
+                several = game.to_move(twin) == CHANCE and len(possible_outcomes(game, twin)) > 1
+                if single and several:
+                    entry = match.chance_entry(seat, widen=True)
+                    assert entry.seers, "a spell drawn in the open is seen by every seat"
+                    for _ in range(5):
+                        lookalike = game.resample(state, seat, twins)
+                        assert offered(match, lookalike, seat) == entry
+                    return
+                match.step_chance()
+            else:
+                legal = game.legal_actions(match.state)
+                match.submit(mover, legal[int(moves.random() * len(legal))])
+    pytest.fail("no draw with a single outcome left in these games")

@@ -59,23 +59,29 @@ class CompanionEntry:
 
         A seat sees an outcome when its view after one outcome differs from its view after
         another: a die rolled in the open is seen by all, a card dealt face down by its owner
-        only, a card set aside unseen by no one.
+        only, a card set aside unseen by no one. Who sees a draw is asked of look-alike states
+        too (:data:`SEER_SAMPLES` per seat), so it is the same where the true state leaves a
+        single outcome (the last card of a kind): who enters an outcome tells nothing of it.
         """
         state = self.state if state is None else state
         cached = self._seers.get(id(state))
         if cached is not None and cached[0] is state:
             return cached[1]
         game = self.game
-        afters = [game.apply_legal(state, action) for action in possible_outcomes(game, state)]
-        seers = []
+        seers = set(seers_of(game, state))
+        rng = make_rng(self.seed, "seers")
         for seat in range(game.players):
-            first = game.view(afters[0], seat) if afters else None
-            if any(game.view(after, seat) != first for after in afters[1:]):
-                seers.append(seat)
+            for _ in range(SEER_SAMPLES):
+                sampled = game.resample(state, seat, rng)
+                if sampled is state:
+                    break
+                if game.to_move(sampled) == CHANCE:
+                    seers |= seers_of(game, sampled)
         if len(self._seers) > 256:
             self._seers.clear()
-        self._seers[id(state)] = (state, tuple(seers))
-        return tuple(seers)
+        found = tuple(sorted(seers))
+        self._seers[id(state)] = (state, found)
+        return found
 
     def entrants(self, state: Any = None) -> tuple[int, ...]:
         """The seats that may enter the outcome of chance node ``state`` (now).
@@ -299,6 +305,23 @@ class CompanionEntry:
 ENTRY_SAMPLES = 64
 """Look-alike states whose chance outcomes make a seat's list of choices (``chance_entry``):
 a fixed number, never depending on the true state."""
+SEER_SAMPLES = 4
+"""Look-alike states per seat in which ``chance_seers`` also asks who sees a draw."""
+
+
+def seers_of(game: Game[Any], state: Any) -> set[int]:
+    """The seats whose view after the chance node ``state`` differs between its outcomes."""
+    afters = [game.apply_legal(state, action) for action in possible_outcomes(game, state)]
+    if len(afters) < 2:
+        return set()
+    seen = set()
+    for seat in range(game.players):
+        first = game.view(afters[0], seat)
+        if any(game.view(after, seat) != first for after in afters[1:]):
+            seen.add(seat)
+    return seen
+
+
 LISTED_OUTCOMES = 12
 """A refused entry names the outcomes due when there are at most this many."""
 
