@@ -21,6 +21,7 @@ from gamehall.web.app import create_app, seat_cookie
 from gamehall.web.limits import GENEROUS
 from tests.test_cli import gamehall
 from tests.web.claims import CREDENTIAL, claim
+from tests.web.test_api import snapshot as state
 
 CLIENT_SEED = "grinded-seed-42"
 DEADLINE = 120.0
@@ -46,14 +47,6 @@ def open_table(client: TestClient, kinds: list[str], seed: str | None = None) ->
 def claim_all(client: TestClient, table: dict[str, Any]) -> dict[int, str]:
     """Each person's seat claimed as a separate browser would: seat -> its credential."""
     return {seat["seat"]: claim(client, seat["link"])[CREDENTIAL] for seat in table["seats"]}
-
-
-def state(client: TestClient, table_id: str, credential: str | None = None) -> dict[str, Any]:
-    headers = {CREDENTIAL: credential} if credential else {}
-    response = client.get(f"/api/tables/{table_id}", headers=headers)
-    assert response.status_code == 200, response.text
-    data: dict[str, Any] = response.json()
-    return data
 
 
 def settled(client: TestClient, table_id: str) -> dict[str, Any]:
