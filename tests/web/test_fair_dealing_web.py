@@ -201,7 +201,7 @@ def test_a_seeded_solo_table_says_so_and_replays_from_its_seed(client: TestClien
     page = seat_page(client, table_id, credentials[0])
     assert "Seeded table: its seed alone fixes every card and die — for practice and tests" in page
     french = client.get(f"/t/{table_id}?lang=fr").text
-    assert "Table à graine : sa graine seule fixe chaque carte et chaque dé" in french
+    assert "Table à graine fixée : cette graine seule détermine chaque carte et chaque dé" in french
     play_on(client, table_id, credentials)
     record = client.get(f"/api/tables/{table_id}/record").json()
     assert record["deal"] == "seeded" and record["secret"] is None and record["commitment"] is None
