@@ -63,4 +63,6 @@ def take_seat(client: httpx.Client, link: str, **options: Any) -> httpx.Response
     found = CSRF_TOKEN.search(page.text)
     if page.status_code != 200 or found is None:
         return page
-    return client.post(link, data={"csrf_token": found.group(1)}, **options)
+    api_claim, _, body = claim_request(link)
+    form = {"csrf_token": found.group(1), **body}
+    return client.post(api_claim.replace("/api/tables/", "/t/"), data=form, **options)

@@ -40,6 +40,7 @@ from gamehall.web.refusals import (
     REDIRECT,
     TABLE_REFUSALS,
     BodyLimit,
+    ErrorBody,
     json_body,
     refusals,
     unparsable,
@@ -64,10 +65,15 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 refused before it reaches the database (PostgreSQL refuses a NUL in a string with an error)."""
 STATIC = Path(__file__).with_name("static")
 REFUSAL_PAGE: dict[str, Any] = {
-    "description": "A seat link that opens nothing (claimed, or replaced by a new link).",
-    "content": {"text/html": {"schema": {"type": "string"}}},
+    "description": "A seat link that opens nothing (claimed, or replaced by a new link), or a"
+    " form refused (another site's, or without its token).",
+    "content": {
+        "text/html": {"schema": {"type": "string"}},
+        "application/json": {"schema": ErrorBody.model_json_schema()},
+    },
 }
-"""A refused seat link answers a page saying so, for the person who opened it."""
+"""A refused seat link answers a page saying so, for the person who opened it; a refused form
+answers one JSON line like every other refusal."""
 CREDENTIAL_DAYS = 30
 """How long a browser keeps a seat's or a host's credential cookie."""
 
@@ -405,17 +411,19 @@ def create_app(
             return seat_refused(request, live, refused)
         if held is not None and live.info.seat_claimed_by(held) == seat:
             return RedirectResponse(f"/t/{table_id}/me", 303)  # this browser's own seat
-        return page(request, "claim.html", info=live.info, seat=seat)
+        return page(request, "claim.html", info=live.info, seat=seat, token=token)
 
     @app.post(
-        "/t/{table_id}/seat/{token}",
+        "/t/{table_id}/claim",
         response_class=HTMLResponse,
         responses={**REDIRECT, **refusals(404, 422), 403: REFUSAL_PAGE},
     )
-    async def claim_seat(table_id: str, token: str, request: Request) -> Response:
-        """Claim the seat of a link: the first browser to post it gets the seat's credential
-        (a cookie) and goes to its seat page, so the link leaves the address bar; after that
-        the link opens nothing."""
+    async def claim_seat(
+        table_id: str, request: Request, token: Annotated[str, Form(max_length=64)]
+    ) -> Response:
+        """Claim the seat of a link's ``token`` (the form of the link's page): the first
+        browser to post it gets the seat's credential (a cookie) and goes to its seat page, so
+        the link leaves the address bar; after that the link opens nothing."""
         live = live_table(table_id)
         try:
             _, credential = hall.claim(live, token, request.cookies.get(seat_cookie(table_id)))
