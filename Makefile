@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: hall play test system-deps lint typecheck pytest bench balance load anchors clean \
-	compiled pure fuzz crash soak attacks
+	compiled pure fuzz crash soak attacks clause-index
 
 # The hot paths (the 20 Strong rules, observation features, the learning loop's arrays), compiled
 # in place by mypyc or Cython (docs/performance.md); `make pure` removes
@@ -85,6 +85,10 @@ crash: $(READY) system-deps
 	$(BIN)/python -m bench.crash --rounds 50
 	bash scripts/with-postgres.sh sh -c '$(BIN)/python -m bench.crash --rounds 50 \
 		--database "$$GAMEHALL_TEST_POSTGRES_URL"'
+
+# The clause index (docs/rules/) against the shared rule clauses beside the repository.
+clause-index: $(STAMP)
+	$(BIN)/python scripts/check_clause_index.py
 
 # The attacks of issue 22 tried again against a served hall: every one must fail (docs/security.md).
 attacks: $(READY)

@@ -20,8 +20,6 @@ from pathlib import Path
 import pytest
 
 CLAUSES = Path(__file__).resolve().parents[1] / "docs" / "rules"
-SHARED_CLAUSES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "clauses"
-"""The shared clause files the index follows, when they sit beside the repository."""
 TESTS = Path(__file__).resolve().parent
 IMPLEMENTED = {
     "boss-quest.md": "BQ",
@@ -176,20 +174,3 @@ def test_clause_ids_are_unique() -> None:
     ids = Counter(cells[0] for file in IMPLEMENTED for cells in index_rows(CLAUSES / file))
     repeated = sorted(clause for clause, count in ids.items() if count > 1)
     assert repeated == [], f"clause IDs listed more than once: {', '.join(repeated)}"
-
-
-@pytest.mark.skipif(
-    not SHARED_CLAUSES.is_dir(),
-    reason=f"no shared clause files beside the repository ({SHARED_CLAUSES}) to compare with",
-)
-@pytest.mark.parametrize(("file", "prefix"), sorted(IMPLEMENTED.items()))
-def test_index_follows_the_shared_clause_files(file: str, prefix: str) -> None:
-    ours, shared = clause_ids(CLAUSES / file, prefix), clause_ids(SHARED_CLAUSES / file, prefix)
-    missing, unknown = sorted(set(shared) - set(ours)), sorted(set(ours) - set(shared))
-    assert missing == [], f"shared clauses missing from the index: {', '.join(missing)}"
-    assert unknown == [], f"index clauses unknown to the shared files: {', '.join(unknown)}"
-    assert ours == shared, "the index lists the clauses in another order than the shared files"
-    theirs = statements(SHARED_CLAUSES / file)
-    ours_stated = statements(CLAUSES / file)
-    copied = [clause for clause, text in ours_stated.items() if text == theirs.get(clause)]
-    assert copied == [], f"statements copied word for word, not in our words: {', '.join(copied)}"
