@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import pairwise
 from typing import Any
 
@@ -224,6 +224,19 @@ PHYSICAL = [
 ]
 
 
+def chance_nodes(game: Game[Any], seed: int) -> Iterator[Match]:
+    """A seeded random game's match at each of its chance nodes, the chance drawn once the
+    caller has looked (decisions uniform)."""
+    match, moves = Match(game, seed), make_rng(seed, "test/moves")
+    while (mover := match.to_move()) is not None:
+        if mover == CHANCE:
+            yield match
+            match.step_chance()
+        else:
+            legal = game.legal_actions(match.state)
+            match.submit(mover, legal[int(moves.random() * len(legal))])
+
+
 def offered(match: Match, state: Any, seat: int) -> ChanceEntry:
     """The entry ``seat`` is offered at a physical table if ``state`` were the true state."""
     twin = copy.copy(match)
@@ -263,27 +276,21 @@ def test_a_spell_entry_no_longer_tells_which_spells_are_left_in_the_deck() -> No
     look-alikes alone, so it is the same for the truth and for five look-alikes of it."""
     game = create("boss-quest", 4, {})
     for seed in range(60):
-        match, moves = Match(game, seed), make_rng(seed, "test/moves")
-        while (mover := match.to_move()) is not None:
-            if mover == CHANCE:
-                state, seat = match.state, match.entrants()[0]
-                if str(possible_outcomes(game, state)[0]).startswith("spell"):
-                    truth = set(possible_outcomes(game, state))
-                    few = make_rng(match.seed, f"entry/{len(match.actions)}/{seat}")
-                    union = set()
-                    for _ in range(12):  # the twelve look-alikes the old widening drew
-                        union |= set(possible_outcomes(game, game.resample(state, seat, few)))
-                    if not truth <= union:
-                        entry = match.chance_entry(seat, widen=True)
-                        twins = make_rng(seed, "twins")
-                        for _ in range(5):
-                            twin = game.resample(state, seat, twins)
-                            assert offered(match, twin, seat) == entry
-                        return
-                match.step_chance()
-            else:
-                legal = game.legal_actions(match.state)
-                match.submit(mover, legal[int(moves.random() * len(legal))])
+        for match in chance_nodes(game, seed):
+            state, seat = match.state, match.entrants()[0]
+            if str(possible_outcomes(game, state)[0]).startswith("spell"):
+                truth = set(possible_outcomes(game, state))
+                few = make_rng(match.seed, f"entry/{len(match.actions)}/{seat}")
+                union = set()
+                for _ in range(12):  # the twelve look-alikes the old widening drew
+                    union |= set(possible_outcomes(game, game.resample(state, seat, few)))
+                if not truth <= union:
+                    entry = match.chance_entry(seat, widen=True)
+                    twins = make_rng(seed, "twins")
+                    for _ in range(5):
+                        twin = game.resample(state, seat, twins)
+                        assert offered(match, twin, seat) == entry
+                    return
     pytest.fail(f"no spell entry the old widening named ({ENTRY_SAMPLES} look-alikes now)")
 
 
@@ -293,23 +300,17 @@ def test_who_enters_a_draw_does_not_tell_that_a_single_outcome_is_left() -> None
     kinds may come: the entry offered is the same for the truth and five look-alikes."""
     game = create("boss-quest", 4, {})
     for seed in range(40, 400):
-        match, moves = Match(game, seed), make_rng(seed, "test/moves")
-        while (mover := match.to_move()) is not None:
-            if mover == CHANCE:
-                state, seat = match.state, match.entrants()[0]
-                twins = make_rng(seed, "twins")
-                twin = game.resample(state, seat, twins)
-                single = len(possible_outcomes(game, state)) == 1
-                several = game.to_move(twin) == CHANCE and len(possible_outcomes(game, twin)) > 1
-                if single and several:
-                    entry = match.chance_entry(seat, widen=True)
-                    assert entry.seers, "a spell drawn in the open is seen by every seat"
-                    for _ in range(5):
-                        lookalike = game.resample(state, seat, twins)
-                        assert offered(match, lookalike, seat) == entry
-                    return
-                match.step_chance()
-            else:
-                legal = game.legal_actions(match.state)
-                match.submit(mover, legal[int(moves.random() * len(legal))])
+        for match in chance_nodes(game, seed):
+            state, seat = match.state, match.entrants()[0]
+            twins = make_rng(seed, "twins")
+            twin = game.resample(state, seat, twins)
+            single = len(possible_outcomes(game, state)) == 1
+            several = game.to_move(twin) == CHANCE and len(possible_outcomes(game, twin)) > 1
+            if single and several:
+                entry = match.chance_entry(seat, widen=True)
+                assert entry.seers, "a spell drawn in the open is seen by every seat"
+                for _ in range(5):
+                    lookalike = game.resample(state, seat, twins)
+                    assert offered(match, lookalike, seat) == entry
+                return
     pytest.fail("no draw with a single outcome left in these games")
