@@ -96,7 +96,8 @@ def test_a_record_of_other_rules_is_refused_naming_the_gamehall_that_replays_it(
     message = str(refused.value)
     assert "version 0 of the Ancient Terrible Things rules" in message
     assert "written by gamehall 0.0.9" in message and "replay it with gamehall 0.0.9" in message
-    assert f"({gamehall_version()}) plays version 1" in message and "\n" not in message
+    now = create("ancient-terrible-things", 2, {}).rules_version
+    assert f"({gamehall_version()}) plays version {now}" in message and "\n" not in message
 
 
 def test_an_older_record_without_a_digest_is_read_and_checked_action_by_action() -> None:

@@ -860,20 +860,6 @@ def test_BQ_SPELL_11_cancel_stops_a_dark_spell_on_a_knight():
     assert combat(sc).winners == (1, 2)
 
 
-def test_BQ_SPELL_11_cancel_never_targets_last_call():
-    """BQ-SPELL-11 (ruling): cancel cannot target the last call, whose turns are under way."""
-    sc = deal(
-        table(3, mystery=False), 17, ["R7 B7", "G6 Y6", "R1 R2"], ["hp+1", "last-call", "cancel"]
-    )
-    turn(sc, 0, "activate 1")
-    turn(sc, 1, "activate 2")
-    turn(sc, 2, "activate 3")
-    assert sc.legal() == ["cancel 1"]
-    sc.rejects("cancel 2", "not an activated spell in play")
-    sc.play("cancel 1")
-    assert combat(sc).hp == 17
-
-
 def test_BQ_SPELL_12_cancel_with_nothing_to_cancel():
     """BQ-SPELL-12: cancel activated with no activated spell in play has no effect and is
     discarded (here as the mystery spell, activated blind)."""

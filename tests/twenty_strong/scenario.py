@@ -148,6 +148,16 @@ class Scenario:
         """The legal actions, in notation."""
         return [str(a) for a in self.game.legal_actions(self.state)]
 
+    def choices(self) -> list[str]:
+        """The waiting choice's own options: the legal actions but the items, abilities and
+        backup dice usable beside it (GEN-R6)."""
+        state = self.state
+        if not state.tasks:
+            return self.legal()
+        task = state.tasks[0]
+        legal = self.game.legal_actions(state)
+        return [str(a) for a in legal if not self.game._interrupts(task, a)]
+
     def view(self) -> dict[str, Any]:
         """The player's view."""
         return self.game.view(self.state, 0)

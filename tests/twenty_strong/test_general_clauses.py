@@ -46,6 +46,7 @@ from gamehall.games.twenty_strong.state import (
     Item,
     Stack,
     State,
+    Task,
 )
 from tests.twenty_strong.scenario import Scenario, cards_where
 
@@ -188,7 +189,7 @@ def test_GEN_WIN_2_health_below_one_loses_in_suffer_damage() -> None:
     assert s.state.health == 0 and s.state.phase == "over"
     outcome = s.game.outcome(s.state)
     assert outcome is not None and outcome.winners == ()
-    assert s.legal() == [] and s.game.to_move(s.state) is None
+    assert s.choices() == [] and s.game.to_move(s.state) is None
     assert "over" in s.refused("roll").lower()
 
 
@@ -1446,3 +1447,42 @@ def test_GEN_END_8_damage_does_not_carry_into_the_next_round() -> None:
 def test_die_names_match_the_harness() -> None:
     """Sanity of the die numbering the tests rely on (GEN-DICE-1: yellow 0-3 ... red 16)."""
     assert [die_name(d) for d in (0, 4, 8, 12, 16)] == ["Y1", "G1", "B1", "P1", "R"]
+
+
+def test_GEN_ITEM_4_an_item_may_be_used_before_a_forced_discard() -> None:
+    """GEN-ITEM-4, GEN-R6: "à tout moment, à l'exception de l'étape Lancer les dés" holds in
+    the middle of an effect too. Goblin Sneak makes the hero discard an item; with one item
+    held, the discard is asked (not made for her), and she may use the item first: Bitter
+    Tonic heals 2 and is gone, so nothing is left to discard."""
+    s = item(table(health=2), "b1-04")
+    fight("b1-09", s=s)
+    assert s.state.tasks and s.state.tasks[0].kind == "discard_item"
+    assert s.choices() == ["discard 1"]
+    assert "use 1" in s.legal()
+    s.play("use 1").settle()
+    assert s.state.health == 4 and s.state.inventory == ()
+    assert not s.state.tasks and s.state.phase == "commit"
+
+
+def test_GEN_ITEM_5_a_forced_discard_of_the_only_item_is_still_the_players_act() -> None:
+    """GEN-ITEM-5, GEN-R6: the discard Goblin Sneak asks for is made by the player's choice
+    ("discard 1"), and the item goes to the discard pile."""
+    s = item(table(health=2), "b1-04")
+    fight("b1-09", s=s)
+    s.play("discard 1").settle()
+    assert s.state.inventory == () and s.card("b1-04") in s.state.discard
+    assert s.state.health == 2 and s.state.phase == "commit"
+
+
+def test_GEN_ITEM_4_an_item_used_while_a_die_must_be_chosen_resolves_first() -> None:
+    """GEN-ITEM-4, GEN-R6: while an effect waits for its choice (which die to exhaust), an
+    item may be used; its effect resolves at once, then the waiting choice is asked again."""
+    s = item(table(health=2), "b1-04")
+    s.edit(lambda st: st.push_tasks([Task("exhaust_dice", 1)], first=True))
+    s.settle()
+    waiting = s.choices()
+    assert waiting and all(a.startswith("pick ") for a in waiting)
+    assert "use 1" in s.legal()
+    s.play("use 1").settle()
+    assert s.state.health == 4
+    assert s.state.tasks[0].kind == "exhaust_dice" and s.choices() == waiting

@@ -19,6 +19,7 @@ import pytest
 from gamehall.bots.twenty_strong_heuristic import TwentyStrongHeuristicBot
 from gamehall.core.chance import make_rng, sample
 from gamehall.core.game import CHANCE, EVERYTHING, Action
+from gamehall.core.outcome import Outcome
 from gamehall.core.state import replace_at
 from gamehall.games.twenty_strong import TwentyStrong
 from gamehall.games.twenty_strong.actions import DieFace
@@ -29,11 +30,13 @@ from gamehall.games.twenty_strong.decks.victorum.cards import HOUSE_FILE as VIC_
 from gamehall.games.twenty_strong.decks.victorum.cards import load_cards as victorum_cards
 from gamehall.games.twenty_strong.decks.victorum.deck import TRAINING
 from gamehall.games.twenty_strong.decks.victorum.mountain import ADJACENT
-from gamehall.games.twenty_strong.dice import CRIT, HIT, MISS
+from gamehall.games.twenty_strong.dice import COLOUR_OF, CRIT, HIT, MISS
 from gamehall.games.twenty_strong.state import (
     BANISHED,
+    CANNOT_WIN,
     COMMITTED,
     LOST,
+    NO_DICE,
     NOWHERE,
     ON_CARD,
     OVER,
@@ -423,11 +426,37 @@ def test_state_checks_report_a_corrupted_state(
 
 
 def test_a_victorum_loss_with_no_die_left_is_no_violation() -> None:
-    """VIC-R12: a hero with no die to fight with loses with Health left."""
+    """VIC-R12: a hero with no die to fight with loses with Health left, for that reason."""
     game, (_, _, state) = find(VIC, MOVE)
-    helpless = edited(state, zones=(TRAINING,) * 17, result=LOST, phase=OVER)
+    helpless = edited(state, zones=(TRAINING,) * 17, result=NO_DICE, phase=OVER)
     assert not game.invariants().state(helpless)
-    assert game.invariants().state(edited(helpless, zones=(POOL,) * 17))
+    assert game.outcome(helpless) == Outcome((), (0,), "no-dice-left")
+    problems = game.invariants().state(edited(helpless, zones=(POOL,) * 17))
+    assert any("may still be rolled" in p for p in problems), problems
+
+
+def in_conflict(b: State, a: Action, s: State) -> bool:
+    """A Strategy phase of a primus conflict, one enemy standing."""
+    standing = [x for x in s.active if not x.defeated]
+    return s.deck.conflict == "primus" and s.phase == "commit" and len(standing) == 1
+
+
+def test_a_conflict_lost_as_unwinnable_only_when_no_die_can_hit() -> None:
+    """VIC-R18: "cannot win" is a sound loss only in a conflict where no die that may still
+    be rolled can hit a standing enemy (here: every die in the Training Grounds)."""
+    game, (_, _, state) = find(VIC, in_conflict)
+    enemy = next(x for x in state.active if not x.defeated)
+    immune = {
+        c for m in game.deck.cards[enemy.card].during if m.kind == "immune" for c in m.colours
+    }
+    hitter = next(d for d in range(17) if COLOUR_OF[d] not in immune)
+    stuck = edited(state, zones=(TRAINING,) * 17, result=CANNOT_WIN, phase=OVER, tasks=())
+    assert not game.invariants().state(stuck)
+    assert game.outcome(stuck) == Outcome((), (0,), "cannot-win")
+    problems = game.invariants().state(edited(stuck, zones=replace_at(stuck.zones, hitter, POOL)))
+    assert any("may still hit" in p for p in problems), problems
+    peaceful = deck_edited(stuck, conflict="")
+    assert any("no conflict" in p for p in game.invariants().state(peaceful))
 
 
 # -- corrupted steps ------------------------------------------------------------------------

@@ -256,7 +256,7 @@ def test_TMB_WIN_1_battles_encounters_and_days_never_win() -> None:
     assert s.game.outcome(s.state) is None
     start_day(s, 12)
     assert s.game.outcome(s.state) is None
-    assert s.legal() == ["tyrant"]
+    assert s.choices() == ["tyrant"]
 
 
 def test_TMB_WIN_2_health_below_one_loses_at_once() -> None:
@@ -510,7 +510,7 @@ def test_TMB_RANK_1_rank_one_is_the_standard_game() -> None:
     assert box_events(s) == 4
     assert s.view()["table"]["rank"] == 1
     assert s.state.phase == DAY
-    assert s.legal() == ["battle", "encounter enc"]
+    assert s.choices() == ["battle", "encounter enc"]
     assert s.count(POOL) == 17
 
 
@@ -544,9 +544,9 @@ def test_TMB_RANK_4_banish_one_die_or_exhaust_three() -> None:
     (out of play for the whole game) or exhaust three."""
     s = fresh(rank=2)
     assert s.state.phase != DAY
-    assert s.legal() == ["penalty banish", "penalty exhaust"]
+    assert s.choices() == ["penalty banish", "penalty exhaust"]
     s.play("penalty banish")
-    assert s.legal() == ["pick Y", "pick G", "pick B", "pick P", "pick R"]
+    assert s.choices() == ["pick Y", "pick G", "pick B", "pick P", "pick R"]
     s.play("pick P").settle()
     assert zone(s, "P1") == "banished"
     assert s.state.phase == DAY and s.view()["table"]["day"] == 1
@@ -557,7 +557,7 @@ def test_TMB_RANK_4_banish_one_die_or_exhaust_three() -> None:
     assert "commit P" not in s.legal()  # three purple dice left
     s.play("commit R", "roll").roll("h", "h", "h", "h").play("apply Rh 1", "resolve")
     assert s.state.phase == "recover"
-    assert s.legal() == ["recover P", "recover R", "done"]
+    assert s.choices() == ["recover P", "recover R", "done"]
     s.play("recover P", "recover P", "recover P").settle()
     assert s.colours(POOL).count("P") == 3
     assert zone(s, "P1") == "banished"
@@ -565,7 +565,7 @@ def test_TMB_RANK_4_banish_one_die_or_exhaust_three() -> None:
     s = fresh(rank=3)
     s.play("penalty exhaust")
     s.play("pick Y", "pick G", "pick B")
-    assert s.legal() == ["penalty banish", "penalty exhaust"]
+    assert s.choices() == ["penalty banish", "penalty exhaust"]
     s.play("penalty banish", "pick R").settle()
     assert s.colours(EXHAUSTED) == "YGB"
     assert s.colours(BANISHED) == "R"
@@ -667,7 +667,7 @@ def test_TMB_BACKUP_4_backup_ability_usable_at_any_decision() -> None:
     s.play("battle").settle()
     assert "backup G 2" in s.legal()  # Commit
     s.play("commit R", "roll")
-    assert s.legal() == []  # the roll: chance decides
+    assert s.choices() == []  # the roll: chance decides
     s.roll("h")
     assert "backup B 1" in s.legal()  # Apply
     s.play("apply Rh 1", "resolve")
@@ -789,7 +789,7 @@ def test_TMB_BACKUP_10_extensions_cost_their_number_of_backup_dice() -> None:
         if kind == "recover_dice":
             s.play("pick P" if "pick P" in s.legal() else "done")
         else:
-            assert s.legal() == ["pick Y", "pick G"]  # which backup die pays first
+            assert s.choices() == ["pick Y", "pick G"]  # which backup die pays first
             s.play("pick G")
     assert "deck.pay" in kinds and "recover_dice" in kinds
     assert s.count(BACKUP) == 0
@@ -824,7 +824,7 @@ def test_TMB_BACKUP_12_backup_dice_are_never_recovered() -> None:
     give(s, "b5-05")  # Mossy Salve: recover 3 dice
     move_dice(s, EXHAUSTED, "P1")
     s.play("use 1")
-    assert s.legal() == ["pick P", "done"]
+    assert s.choices() == ["pick P", "done"]
     s.play("pick P")
     assert zone(s, "G1") == "backup"
     s.play("backup G 1")
@@ -883,7 +883,7 @@ def test_TMB_TERM_2_face_up_baddies_active_and_stack_tops() -> None:
     assert tops["ones"] == ["b1-26"] and tops["ones+"] == ["b1-21"]
     assert len(tops["fives"]) == 1
     s.play("battle")
-    assert s.legal() == ["from ones", "from ones+"]
+    assert s.choices() == ["from ones", "from ones+"]
     s.play("from ones+").settle()
     assert s.active_codes() == ["b1-21", "b1-26"]
     shown = [a["code"] for a in s.view()["active"] if not a["defeated"]]
@@ -912,7 +912,7 @@ def test_TMB_DAY_2_one_choice_per_day_and_bq_only_when_called() -> None:
     """TMB-DAY-2: the day offers a battle or an encounter (no Tyrant before its day); once a
     battle is chosen no encounter may follow; a Lockpicking encounter activates no Baddie."""
     s = fresh()
-    assert s.legal() == ["battle", "encounter enc"]
+    assert s.choices() == ["battle", "encounter enc"]
     top(s, "ones", "b1-08")
     s.play("battle").settle()
     assert s.active_codes() == ["b1-08"]
@@ -970,7 +970,7 @@ def test_TMB_BQ_1_points_add_up_to_the_day() -> None:
     top(s, "ones", "b1-03", "b1-08", "b1-21")
     s.play("battle")
     assert s.active_codes() == ["b1-03"]
-    assert s.legal() == ["from ones", "from fives"]  # the Swarm's additional enemy
+    assert s.choices() == ["from ones", "from fives"]  # the Swarm's additional enemy
     s.play("from ones").settle()
     assert s.active_codes() == ["b1-03", "b1-08", "b1-21"]
 
@@ -1036,10 +1036,10 @@ def test_TMB_BQ_5_player_picks_between_two_stack_tops() -> None:
     s.play("scout ones").settle()
     assert stack(s, "ones+")["known"] == ["b1-21"]
     s.play("battle")  # day 2
-    assert s.legal() == ["from ones", "from ones+"]
+    assert s.choices() == ["from ones", "from ones+"]
     s.play("from ones")
     assert s.active_codes() == ["b1-26"]
-    assert s.legal() == ["from ones", "from ones+"]
+    assert s.choices() == ["from ones", "from ones+"]
     s.play("from ones+").settle()
     assert s.active_codes() == ["b1-26", "b1-21"]
     assert stack(s, "ones")["known"][:1] == ["b1-08"]
@@ -1056,7 +1056,7 @@ def test_TMB_BATTLE_1_baddies_activate_before_the_battle_begins() -> None:
     s.play("battle")
     assert s.active_codes() == ["b1-29"]
     assert s.state.phase != "commit"
-    assert s.legal() == ["pick Y", "pick G", "pick B", "pick P", "pick R"]
+    assert s.choices() == ["pick Y", "pick G", "pick B", "pick P", "pick R"]
     s.refused("commit Y")
     s.play("pick Y").settle()
     assert s.state.phase == "commit" and zone(s, "Y1") == "exhausted"
@@ -1165,12 +1165,12 @@ def test_TMB_ENC_2_choose_the_top_of_either_encounter_stack() -> None:
     s.play("scout enc").settle()
     assert stack(s, "enc+")["known"] == ["lp-01"]
     assert stack(s, "enc")["known"][:1] == ["mo-01"]
-    assert s.legal() == ["battle", "encounter enc", "encounter enc+"]
+    assert s.choices() == ["battle", "encounter enc", "encounter enc+"]
     s.play("encounter enc+").settle()
     assert [i["code"] for i in s.view()["inventory"]] == ["lp-01"]  # a Lockpicking: kept
     assert stack(s, "enc+")["count"] == 0
     s.play("encounter enc")
-    assert s.legal() == ["peaceful", "fight"]  # a Mohlnor: its choice
+    assert s.choices() == ["peaceful", "fight"]  # a Mohlnor: its choice
 
 
 def boxed_for(*keep: str) -> Scenario:
@@ -1249,10 +1249,10 @@ def test_TMB_MOHL_1_peaceful_option_skips_the_engagement() -> None:
     move_dice(s, EXHAUSTED, "P1", "R")
     top(s, "enc", "mo-01")
     s.play("encounter enc")
-    assert s.legal() == ["peaceful", "fight"]
+    assert s.choices() == ["peaceful", "fight"]
     s.play("peaceful")
     assert s.state.health == 4
-    assert s.legal() == ["pick P", "pick R", "done"]
+    assert s.choices() == ["pick P", "pick R", "done"]
     s.play("pick R", "pick P").settle()
     assert s.count(EXHAUSTED) == 0
     assert s.state.phase == DAY and s.view()["table"]["day"] == 2
@@ -1266,19 +1266,21 @@ def test_TMB_MOHL_2_peaceful_only_if_its_cost_can_be_paid() -> None:
     s = fresh().set(health=1)
     top(s, "enc", "mo-01")
     s.play("encounter enc")
-    assert s.legal() == ["fight"]
+    assert s.choices() == ["fight"]
     s.refused("peaceful")
 
     s = fresh()
     top(s, "enc", "mo-03")
     s.play("encounter enc")
-    assert s.legal() == ["fight"]
+    assert s.choices() == ["fight"]
     s = fresh()
     give(s, "b1-12")
     top(s, "enc", "mo-03")
     s.play("encounter enc")
-    assert s.legal() == ["peaceful", "fight"]
+    assert s.choices() == ["peaceful", "fight"]
     s.play("peaceful").settle()
+    assert s.choices() == ["discard 1"]  # the cost is asked for: GEN-R6
+    s.play("discard 1")
     assert s.state.inventory == () and s.state.recovery == 4
 
 
@@ -1347,6 +1349,8 @@ def test_TMB_LOCK_4_locked_card_cannot_be_discarded_or_used() -> None:
     give(s, "b1-12")
     top(s, "ones", "b1-09")  # Goblin Sneak: on activation, discard an item
     s.play("battle").settle()
+    assert s.choices() == ["discard 2"]  # asked: the item may still be used first (GEN-R6)
+    s.play("discard 2")
     assert [i["code"] for i in s.view()["inventory"]] == ["lp-01"]
 
     s = fresh()
@@ -1510,7 +1514,7 @@ def test_TMB_CLEAN_1_only_defeated_baddies_are_discarded() -> None:
 def test_TMB_CLEAN_2_rest_or_scout_never_both() -> None:
     """TMB-CLEAN-2: after a won battle the player may rest or scout; either ends the day."""
     s = after_battle()
-    assert s.legal() == ["rest", "scout ones", "scout fives", "scout enc", "done"]
+    assert s.choices() == ["rest", "scout ones", "scout fives", "scout enc", "done"]
     s.play("rest").settle()
     assert s.state.phase == DAY and s.view()["table"]["day"] == 2
     s.refused("scout ones")
@@ -1592,7 +1596,7 @@ def test_TMB_SCOUT_3_both_tops_can_be_chosen() -> None:
     top(s, "ones", "b1-21", "b1-26")
     s.play("scout ones").settle()
     s.play("battle")
-    assert s.legal() == ["from ones", "from ones+"]
+    assert s.choices() == ["from ones", "from ones+"]
 
 
 def test_TMB_SCOUT_4_empty_original_stack_takes_the_shuffled_scouted_one() -> None:
@@ -1689,7 +1693,7 @@ def test_TMB_END_1_tyrant_from_its_minimum_day() -> None:
     assert "tyrant" not in s.legal()
     s.refused("tyrant")
     s = start_day(after_battle(), 7)
-    assert s.legal() == ["battle", "encounter enc", "tyrant"]
+    assert s.choices() == ["battle", "encounter enc", "tyrant"]
     s = start_day(after_battle(boss="gloamshard"), 9)
     assert "tyrant" not in s.legal()
 
@@ -1697,7 +1701,7 @@ def test_TMB_END_1_tyrant_from_its_minimum_day() -> None:
 def test_TMB_END_2_day_twelve_forces_the_tyrant() -> None:
     """TMB-END-2: on day 12 the Tyrant is the only choice."""
     s = start_day(after_battle(boss="gloamshard"), 12)
-    assert s.legal() == ["tyrant"]
+    assert s.choices() == ["tyrant"]
     s.refused("battle")
     s.refused("encounter enc")
     s.play("tyrant")

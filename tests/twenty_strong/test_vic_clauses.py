@@ -31,6 +31,7 @@ import pytest
 from gamehall.cli.ranks import RankBook
 from gamehall.core.errors import CardDataError, IllegalActionError, InvalidActionError, OptionError
 from gamehall.core.game import CHANCE
+from gamehall.core.resign import Resign
 from gamehall.games.twenty_strong.decks.victorum.cards import load_cards
 from gamehall.games.twenty_strong.decks.victorum.deck import TRAINING, Vic
 from gamehall.games.twenty_strong.dice import DICE, die_name
@@ -533,7 +534,7 @@ def test_VIC_SETUP_5_four_dealt_one_hero_three_primuses() -> None:
         assert f"deal {code}" in chance_codes(s)
         s.play(f"deal {code}")
     s.settle()
-    assert s.legal() == ["hero h-ursa", "hero h-drusus", "hero h-nereus", "hero h-sabina"]
+    assert s.choices() == ["hero h-ursa", "hero h-drusus", "hero h-nereus", "hero h-sabina"]
     s.refused("hero h-aelia")
     s.play("hero h-drusus")
     assert s.view()["table"]["hero"]["code"] == "h-drusus"
@@ -549,7 +550,7 @@ def test_VIC_SETUP_6_one_starting_tactic_the_rest_in_the_tactic_area() -> None:
     """VIC-SETUP-6: the player picks 1 of the 4 tactics for the inventory; the other 3 wait
     in the tactic area."""
     s = fresh()
-    assert s.legal() == ["tactic t-feint", "tactic t-roar", "tactic t-breath", "tactic t-patron"]
+    assert s.choices() == ["tactic t-feint", "tactic t-roar", "tactic t-breath", "tactic t-patron"]
     s.play("tactic t-breath")
     assert held(s) == ["t-breath"]
     assert [t["code"] for t in s.view()["table"]["tactics"]] == ["t-feint", "t-roar", "t-patron"]
@@ -811,7 +812,7 @@ def test_VIC_SPEC_1_spectate_any_top_card_penalty_first() -> None:
     s.play("move B2", "spectate")
     assert lost(s)
     assert s.state.health == 0
-    assert s.legal() == []
+    assert s.choices() == []
     with pytest.raises(IllegalActionError):
         s.play("bonus health")
 
@@ -843,7 +844,7 @@ def test_VIC_SPEC_3_bonus_recover_a_die_or_one_health_within_the_cap() -> None:
     one die from the exhausted area to the pool (ambiguous reading)."""
     s = ready(boss="s-umbrus").set(health=6)
     s.play("move B1", "spectate").settle()
-    assert s.legal() == ["pick Y", "pick G", "pick B", "pick P", "pick R"]  # Umbrus: exhaust
+    assert s.choices() == ["pick Y", "pick G", "pick B", "pick P", "pick R"]  # Umbrus: exhaust
     s.play("pick B").settle()
     assert s.legal()[:2] == ["bonus health", "bonus recover"]
     s.play("bonus health").settle()
@@ -1025,14 +1026,14 @@ def test_VIC_SPORT_1_a_sport_reward_may_be_swapped() -> None:
     engage(s, "B2", "p-09")
     hurt(s, "p-09", 3)
     strike(s, "R", "h").play("apply Rh 1")
-    assert s.legal() == ["take", "decline", "instead 1 recruit", "instead 1 tactic"]
+    assert s.choices() == ["take", "decline", "instead 1 recruit", "instead 1 tactic"]
     s.play("take", "resolve", "done")
     assert s.legal()[:3] == ["gain 1", "instead 1 recruit", "instead 1 tactic"]
     s = ready()
     engage(s, "B2", "b-07")
     hurt(s, "b-07", 2)
     strike(s, "R", "h").play("apply Rh 1")
-    assert s.legal() == ["take", "decline"]
+    assert s.choices() == ["take", "decline"]
     s = ready()
     engage(s, "B2", "b-06")
     hurt(s, "b-06", 2)
@@ -1051,7 +1052,7 @@ def test_VIC_SPORT_2_the_alternate_replaces_the_reward() -> None:
     assert s.state.health == 4
     assert s.colours(POOL) == "YYYGGBBPP"
     s.play("resolve", "done", "instead 1 tactic")
-    assert s.legal() == ["tactic t-roar", "tactic t-breath", "tactic t-patron"]
+    assert s.choices() == ["tactic t-roar", "tactic t-breath", "tactic t-patron"]
     s.play("tactic t-patron")
     assert held(s) == ["t-feint", "t-patron"]
     assert s.active_codes() == [] and discarded(s) == ["p-09"]
@@ -1221,13 +1222,13 @@ def test_VIC_ADD_1_additional_enemies_from_adjacent_camp_tops() -> None:
     empty(s, "M1")
     primuses(s, M1="h-ursa", T2="h-octavia")
     engage(s, "B2", "b-05")
-    assert s.legal() == ["from B3", "from M2"]
+    assert s.choices() == ["from B3", "from M2"]
     for action in ("from B1", "from M1", "from B4", "from T1"):
         s.refused(action)
     s.play("from B3")
     assert "uncover B3 p-16" in chance_codes(s)
     s.play("uncover B3 p-16").settle()
-    assert s.legal() == ["from B3", "from M2"]
+    assert s.choices() == ["from B3", "from M2"]
     s.play("from B3").settle()
     assert s.active_codes() == ["b-05", "b-11", "p-16"]
     assert top_of(s, "M2") == "b-06"
@@ -1244,7 +1245,7 @@ def test_VIC_ADD_2_a_chained_call_draws_around_its_own_camp() -> None:
     tops(s, "M2", "b-06")
     engage(s, "B1", "b-19", "o-05")
     assert s.active_codes() == ["b-19", "p-10"]  # the only bloodshed/sport top next to B1
-    assert s.legal() == ["from B3", "from M2"]  # next to B2, not to B1
+    assert s.choices() == ["from B3", "from M2"]  # next to B2, not to B1
     s.play("from M2").settle()
     assert s.active_codes() == ["b-19", "p-10", "b-06"]
     assert s.state.phase == "commit"
@@ -1260,9 +1261,9 @@ def test_VIC_ADD_3_additional_enemies_until_no_call_is_left() -> None:
     tops(s, "B4", "b-11")
     tops(s, "M3", "o-03")
     engage(s, "B2", "b-05", "o-04")
-    assert s.legal() == ["from B3", "from M2"]
+    assert s.choices() == ["from B3", "from M2"]
     s.play("from B3").settle()
-    assert s.legal() == ["from B4", "from M2"]  # the Ostrich Chase's own call, around B3
+    assert s.choices() == ["from B4", "from M2"]  # the Ostrich Chase's own call, around B3
     s.play("from B4").settle()
     assert s.active_codes() == ["b-05", "p-10", "b-11", "b-06"]  # b-05's second call
     assert s.state.tasks == ()
@@ -1337,7 +1338,7 @@ def test_VIC_TACT_3_gaining_a_tactic_picks_one_from_the_area() -> None:
     engage(s, "B2", "b-22")
     hurt(s, "b-22", 5)
     strike(s, "R", "h").play("apply Rh 1", "take")
-    assert s.legal() == ["tactic t-roar", "tactic t-breath", "tactic t-patron"]
+    assert s.choices() == ["tactic t-roar", "tactic t-breath", "tactic t-patron"]
     s.play("tactic t-breath")
     assert held(s) == ["t-feint", "t-breath"]
     assert [t["code"] for t in s.view()["table"]["tactics"]] == ["t-roar", "t-patron"]
@@ -1401,7 +1402,7 @@ def test_VIC_DICE_2_dismiss_a_free_die_to_the_training_grounds() -> None:
     strike(s, "PR", "mh").play("apply Rh 1", "resolve")
     finish(s)
     assert s.state.tasks[0].kind == "dismiss_dice"  # the Brigand dealt damage
-    assert s.legal() == [
+    assert s.choices() == [
         "pick pool.G",
         "pick pool.B",
         "pick pool.P",
@@ -1420,7 +1421,7 @@ def test_VIC_DICE_2_dismiss_a_free_die_to_the_training_grounds() -> None:
     s = ready(boss="s-lethaea")
     zones(s, BANISHED, *[n for n in DIE if s.zone_of(n) == "pool"])
     s.play("move B1", "spectate").settle()
-    assert s.legal() == ["bonus health"]  # Lethaea's dismissal found no die
+    assert s.choices() == ["bonus health"]  # Lethaea's dismissal found no die
     assert s.count(TRAINING) == 8
 
 
@@ -1567,7 +1568,7 @@ def test_VIC_INFL_1_defeated_icon_cards_go_on_the_influence_deck() -> None:
     for first, top in (("influence 2", "p-03"), ("influence 3", "b-03")):
         s = three_enemies(ready().set(health=6), "b-03", "p-03")
         s.play("pick pool.Y")  # the Wolf Pack's dismissal
-        assert s.legal() == ["influence 2", "influence 3"]
+        assert s.choices() == ["influence 2", "influence 3"]
         s.play(first).settle()
         assert influence(s)[0] == top
         assert sorted(influence(s)) == ["b-03", "p-03"]
@@ -1928,7 +1929,7 @@ def test_VIC_UNIV_1_a_universal_hero_replaces_the_chosen_victorum_hero(tmp_path:
     for code in ("h-ursa", "h-drusus", "h-nereus", "h-sabina"):
         s.play(f"deal {code}")
     s.settle()
-    assert s.legal() == ["hero h-ursa", "hero h-drusus", "hero h-nereus", "hero h-sabina"]
+    assert s.choices() == ["hero h-ursa", "hero h-drusus", "hero h-nereus", "hero h-sabina"]
     s.play("hero h-nereus")
     assert s.view()["table"]["hero"]["code"] == "sentinel"
     assert (s.state.health, s.state.strategy, s.state.recovery) == (6, 2, 2)
@@ -1966,7 +1967,7 @@ def test_VIC_RANK_2_each_rank_adds_a_primus_up_to_rank_five() -> None:
         assert len(s.view()["table"]["to_place"]) == 3 + rank - 1
         assert vic(s).primuses_left == 3 + rank - 1
     s = fresh(rank=2).play("tactic t-feint")
-    assert s.legal() == [
+    assert s.choices() == [
         "place h-cassius",
         "place h-varro",
         "place h-octavia",
@@ -1988,7 +1989,7 @@ def test_VIC_RANK_3_rank_r_removes_the_tops_of_r_chosen_camps() -> None:
     for _ in range(4):
         s.play(s.legal()[0])
     assert s.state.tasks[0] == Task("deck.remove", 3)
-    assert s.legal() == [f"remove {name}" for name in CAMPS]
+    assert s.choices() == [f"remove {name}" for name in CAMPS]
     old = top_of(s, "M3")
     s.play("remove M3").settle()
     assert top_of(s, "M3") != old
@@ -2037,7 +2038,13 @@ def test_VIC_RANK_5_a_removed_plain_card_costs_a_die() -> None:
     s.play("remove B2").settle()
     assert discarded(s) == ["b-11"] and influence(s) == []
     assert s.state.tasks[0].kind == "dismiss_dice"
-    assert s.legal() == ["pick pool.Y", "pick pool.G", "pick pool.B", "pick pool.P", "pick pool.R"]
+    assert s.choices() == [
+        "pick pool.Y",
+        "pick pool.G",
+        "pick pool.B",
+        "pick pool.P",
+        "pick pool.R",
+    ]
     s.play("pick pool.P").settle()
     assert s.colours(TRAINING) == "YYGGBBPPP"
     assert s.legal()[0].startswith("remove ")
@@ -2076,7 +2083,7 @@ def test_VIC_FLOW_2_cleanup_dismisses_then_influences_then_discards() -> None:
     assert s.state.tasks[0].kind == "dismiss_dice"
     assert s.active_codes() == ["b-05", "b-03", "p-03"] and influence(s) == []
     s.play("pick pool.Y")
-    assert s.legal() == ["influence 2", "influence 3"]
+    assert s.choices() == ["influence 2", "influence 3"]
     assert s.active_codes() == ["b-05", "b-03", "p-03"] and discarded(s) == []
     s.play("influence 2").settle()  # the other card follows on its own
     assert influence(s) == ["p-03", "b-03"]
@@ -2161,3 +2168,100 @@ def test_GEN_DECK_3_an_ability_printed_once_per_game_is_not_renewed() -> None:
         s.play("done" if "done" in s.legal() else s.legal()[0]).settle()
     s.play(s.legal()[0], "activate").settle()
     assert s.state.phase == "commit" and "ability" not in s.legal()
+
+
+# -- VIC-R18: a conflict that can no longer be won -----------------------------------------
+
+YELLOW = ("Y1", "Y2", "Y3", "Y4")
+
+
+def all_but(*kept: str) -> tuple[str, ...]:
+    """Every die but ``kept``."""
+    return tuple(name for name in DIE if name not in kept)
+
+
+def test_VIC_PRIM_3_a_conflict_no_die_can_win_is_lost() -> None:
+    """VIC-PRIM-3, VIC-R18: every enemy of a conflict must fall. Cassius is immune to yellow;
+    with only yellow dice left and no item or ability that could change the fight (Aelia's
+    heal cannot), the conflict can no longer be won: the game is lost, and says why."""
+    s = ready().set(inventory=())
+    zones(s, TRAINING, *all_but(*YELLOW))
+    challenge(s, "h-cassius", "B1", T2="h-octavia")
+    assert lost(s)
+    assert s.game.outcome(s.state).reason == "cannot-win"
+    assert s.state.health >= 1
+
+
+def test_VIC_PRIM_3_a_damage_item_keeps_the_conflict_open() -> None:
+    """VIC-PRIM-3, VIC-R18: with Feint and Strike held (2 damage to a card), the same
+    conflict goes on; once it is used and nothing else can hurt Cassius, it is lost."""
+    s = ready()
+    zones(s, TRAINING, *all_but(*YELLOW))
+    challenge(s, "h-cassius", "B1", T2="h-octavia")
+    assert not lost(s) and "use 1" in s.legal()
+    s.play("use 1").settle()
+    assert s.state.active[0].taken == 2
+    assert lost(s) and s.game.outcome(s.state).reason == "cannot-win"
+
+
+def test_VIC_PRIM_3_an_exhausted_die_that_can_hit_keeps_the_conflict_open() -> None:
+    """VIC-PRIM-3, VIC-R18: a red die in the exhausted area will come back: not lost."""
+    s = ready().set(inventory=())
+    zones(s, TRAINING, *all_but(*YELLOW, "R"))
+    zones(s, EXHAUSTED, "R")
+    challenge(s, "h-cassius", "B1", T2="h-octavia")
+    assert not lost(s) and s.state.phase == "commit"
+
+
+def test_VIC_PRIM_3_an_enemy_that_takes_the_last_die_every_engagement_cannot_be_beaten() -> None:
+    """VIC-PRIM-3, VIC-R18: Octavia exhausts a die as each Engagement begins; with one die
+    left she takes it every time, so the conflict is lost; with two, one can be rolled."""
+    s = ready().set(inventory=())
+    zones(s, TRAINING, *all_but("R"))
+    challenge(s, "h-octavia", "B1", T2="h-cassius")
+    assert lost(s) and s.game.outcome(s.state).reason == "cannot-win"
+    s = ready().set(inventory=())
+    zones(s, TRAINING, *all_but("R", "P1"))
+    challenge(s, "h-octavia", "B1", T2="h-cassius")
+    assert not lost(s)
+
+
+def test_VIC_WIN_2_the_loss_with_no_die_left_names_its_reason() -> None:
+    """VIC-WIN-2, VIC-R12: a hero with no die to fight with and nothing usable loses, with
+    Health left, and the outcome and the log say it was the dice, not Health (at full Health
+    Aelia's heal cannot be used)."""
+    s = ready().set(inventory=(), health=6)
+    zones(s, TRAINING, *DIE)
+    engage(s, "B1", "b-01")
+    assert lost(s)
+    outcome = s.game.outcome(s.state)
+    assert outcome is not None and outcome.reason == "no-dice-left"
+    assert s.state.health >= 1
+    assert s.view()["result"] == "lost"
+
+
+def test_a_victorum_game_may_be_resigned_at_any_decision() -> None:
+    """Resigning (core.resign): the solo game is lost at once, reason "resigned"; a finished
+    game cannot be resigned; the log says so."""
+    s = ready()
+    before = s.state
+    after = s.game.apply(before, Resign(0))
+    outcome = s.game.outcome(after)
+    assert outcome is not None and outcome.winners == () and outcome.reason == "resigned"
+    lines = s.game.narrate(before, Resign(0), after, 0)
+    assert lines[0].key == "20s.log.resigned"
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        s.game.apply(after, Resign(0))
+    with pytest.raises(IllegalActionError, match="no seat 2"):
+        s.game.apply(before, Resign(1))
+
+
+def test_the_victorum_length_bound_counts_camps_and_conflicts() -> None:
+    """Every round away from a conflict takes a camp's card; each primus and the scion may
+    hold a battle of CONFLICT_ROUNDS rounds; rank 3 adds two primuses."""
+    from gamehall.games.twenty_strong.deck import CONFLICT_ROUNDS
+
+    assert fresh().game.length_bound() == ("rounds", 54 + 4 * CONFLICT_ROUNDS)
+    assert fresh(rank=3).game.length_bound() == ("rounds", 54 + 6 * CONFLICT_ROUNDS)
+    s = ready()
+    assert s.game.length(s.state) == s.state.round

@@ -4,7 +4,8 @@ It reads only its seat's view and the printed cards. In an encounter it weighs e
 change its dice (a Focus token, each ready Loot, each affordable Exploit, a Terrible Thing
 benefit) by the exact chance the result forms one of the accepted combinations
 (:mod:`gamehall.games.ancient_terrible_things.odds`), and takes the best; it explores where
-the expected Secrets are highest, buys the best Loot it can afford, and cashes its Action dice.
+the expected Secrets are highest, buys the best Loot it can afford, and cashes an Action die
+before giving up (the token may pay an Exploit); the resolution cashes the rest (ATT-R17).
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ class AttHeuristicBot:
         cash = [a for a in legal if isinstance(a, act.Cash)]
         defeats = [a for a in legal if isinstance(a, act.Defeat)]
         if defeats:
-            return cash[0] if cash else defeats[0]
+            return defeats[0]  # the resolution cashes the Action dice left (ATT-R17)
         combos = [(c["kind"], c["minimum"], c["size"]) for c in view["combos"]]
         values, aside = tuple(dice["focus"]), tuple(dice["aside"])
         best: tuple[Fraction, int, Action] | None = None
@@ -87,7 +88,7 @@ class AttHeuristicBot:
                 best = key
         if best is not None:
             return best[2]
-        return cash[0] if cash else act.Plain("fail")
+        return cash[0] if cash else act.Plain("fail")  # a token first: it may pay an Exploit
 
     def _effects_of(
         self, game: Game[Any], view: JSON, action: Action

@@ -1,7 +1,8 @@
 """A Boss Quest bot that arms carefully and uses spells for itself or against the leader.
 
 It reads only its seat's view: its own hidden weapon, the visible weapons, the spells laid
-out. Unseen weapons are assumed equally likely to be any card it has not seen.
+out. Unseen weapons are assumed equally likely to be any card it has not seen. A knight who
+resigned (BQ-R25) is never its target, and the weapons they set aside face up count as seen.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ class BossQuestHeuristicBot:
 
 def _unseen_values(game: Game[Any], view: JSON) -> list[int]:
     cards = game.cards  # type: ignore[attr-defined]
-    seen = set()
+    seen = {code for code in view.get("set_aside", ()) if code != "?"}
     for player in view["players"]:
         seen.update(player["visible"])
         if player["hidden"] not in (None, "?"):
@@ -119,5 +120,5 @@ def _spell_value(game: Game[Any], code: str | None, gap: int) -> float:
 
 
 def _leader(view: JSON, me: int) -> int:
-    others = [p for p in view["players"] if p["seat"] != me]
+    others = [p for p in view["players"] if p["seat"] != me and not p.get("resigned")]
     return int(max(others, key=lambda p: (p["keys"], p["visible_total"]))["seat"])

@@ -17,6 +17,7 @@ HIT_DAMAGE: Final = {"yellow": 1.5, "green": 4 / 3, "blue": 5 / 4, "purple": 6 /
 STRENGTH: Final = ("yellow", "green", "blue", "purple", "red")
 LETTER: Final = {"Y": "yellow", "G": "green", "B": "blue", "P": "purple", "R": "red"}
 MARGIN: Final = 1.25  # commit this much expected damage per point of health to beat
+WAITS: Final = 3  # a battle's first Engagements in which the bot may commit nothing to rest
 TYRANT_MARGIN: Final = 0.7  # face the Tyrant once the pool can expect this share of the fight
 
 
@@ -42,6 +43,20 @@ def _useful_colours(view: JSON) -> set[str]:
         immune = {c for m in card["during"] if m["kind"] == "immune" for c in m["colours"]}
         useful |= set(STRENGTH) - immune
     return useful
+
+
+def _carries_over(view: JSON) -> bool:
+    """Whether the battle's hits stay from round to round (a Victorum conflict)."""
+    return bool(view["table"].get("conflict"))
+
+
+def _stuck(view: JSON) -> bool:
+    """In a battle that carries over, no die that may still be rolled can hit a card."""
+    if not _carries_over(view):
+        return False
+    useful = _useful_colours(view)
+    rollable = ("pool", "committed", "exhausted")
+    return not any(d["zone"] in rollable and d["colour"] in useful for d in view["dice"])
 
 
 def _ward(view: JSON) -> int:
@@ -135,7 +150,11 @@ class TwentyStrongHeuristicBot:
                     return text
                 if "hook:bq_shift:-1" in kinds and view["phase"] == "tmb.day":
                     return text if view["table"]["day"] + view["table"]["bq_shift"] > 1 else None
-                if "damage_card" in kinds and view["phase"] == "apply" and self._finishable(view):
+                if "damage_card" in kinds and (
+                    (view["phase"] == "apply" and self._finishable(view)) or _stuck(view)
+                ):
+                    return text
+                if kinds & {"strengthen_dice", "weaken_dice", "recruit_dice"} and _stuck(view):
                     return text
                 if "reroll" in kinds and view["phase"] == "apply" and self._misses(view):
                     return text
@@ -233,9 +252,11 @@ class TwentyStrongHeuristicBot:
         )
         if ready >= need * MARGIN:
             return "roll"
-        first = view["strategy_phases"] == 0 and not ready
-        if first and (self._stalled(view) or self._better_to_wait(view, need)):
-            return "roll"
+        if view["strategy_phases"] == 0 and not ready:
+            count = self._count_engagement(view)
+            waits = count <= WAITS and self._better_to_wait(view, need)
+            if waits or self._stalled(view, count):
+                return "roll"
         useful = _useful_colours(view)
         for colour in reversed(STRENGTH):
             text = f"commit {colour[0].upper()}"
@@ -243,29 +264,44 @@ class TwentyStrongHeuristicBot:
                 return text
         return "roll"
 
-    def _stalled(self, view: JSON) -> bool:
-        """After many Engagements of one battle, rest the dice three times out of four."""
+    def _count_engagement(self, view: JSON) -> int:
+        """The Engagements of the battle under way, this one included."""
         round_ = int(view["round"])
         count = self._engagements.get(round_, 0) + 1
         self._engagements = {round_: count}
+        return count
+
+    def _stalled(self, view: JSON, count: int) -> bool:
+        """After many Engagements of one battle, rest the dice three times out of four, while
+        a quarter of the band or more is exhausted (resting a nearly full pool only lets the
+        battle run on for ever)."""
+        zones = [d["zone"] for d in view["dice"]]
+        if 4 * zones.count("exhausted") < zones.count("pool") + zones.count("exhausted"):
+            return False
         return count > 6 and count % 4 != 0
 
     def _better_to_wait(self, view: JSON, need: int) -> bool:
-        """With too few dice to win and little to fear, commit nothing: Recovery refills."""
+        """With too few dice to win, enough exhausted to win once they are back, and little to
+        fear, commit nothing: Recovery refills.
+        Never in a battle whose hits carry over (a Victorum conflict): every hit counts."""
+        if _carries_over(view):
+            return False
         dice = view["dice"]
         encounter = view["table"].get("encounter") or {}
         blunt = any(m["kind"] == "no_crit" for m in encounter.get("modifiers", [])) or any(
             m["kind"] == "no_crit" for c in view["active"] if not c["defeated"] for m in c["during"]
         )
         useful = _useful_colours(view)
-        reach = sum(
-            1 if blunt else 2
-            for d in dice
-            if d["zone"] in ("pool", "committed") and d["colour"] in useful
+        per_die = 1 if blunt else 2
+        reach = per_die * sum(
+            d["zone"] in ("pool", "committed") and d["colour"] in useful for d in dice
+        )
+        rested = reach + per_die * sum(
+            d["zone"] == "exhausted" and d["colour"] in useful for d in dice
         )
         incoming = sum(c["damage"] for c in view["active"] if not c["defeated"]) - _ward(view)
-        exhausted = any(d["zone"] == "exhausted" for d in dice)
-        return reach < need and exhausted and incoming < view["stats"]["health"] - 1
+        # wait only when Recovery can bring the fight within reach
+        return bool(reach < need <= rested and incoming < view["stats"]["health"] - 1)
 
     def _apply(self, view: JSON, legal: dict[str, Action]) -> str:
         cards = {c["position"]: _remaining(c) for c in view["active"] if not c["defeated"]}

@@ -267,7 +267,7 @@ def replay(
     if viewer is not None and not 0 <= viewer < match.game.players:
         raise OptionError.of(Text("cli.seat_range", {"players": match.game.players}))
     for index in range(len(match.actions)):
-        lines = match.game.describe(
+        lines = match.game.narrate(
             match.states[index], match.actions[index], match.states[index + 1], viewer
         )
         for line in lines:

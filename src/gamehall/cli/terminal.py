@@ -2,6 +2,9 @@
 
 In companion mode (``physical``) the dice and cards are real: people type each outcome, and
 ``back`` takes back the entries made since the last decision (docs/companion.md).
+
+``resign`` gives the game up, at any prompt, once the person confirms (y/n): a solo game is
+lost; with others the seat leaves and they play on (core.resign). The record keeps it.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from gamehall.core.game import CHANCE, Action
 from gamehall.core.i18n import Catalog, Text
 from gamehall.core.match import Match, Sampler
 from gamehall.core.record import Record
+from gamehall.core.resign import Resign
 
 Command = Callable[[int | None], None]
 """A word typed at a prompt: called with the seat to move (None at a chance entry); it may
@@ -29,6 +33,8 @@ raise ``Quit``, or ``_Redraw`` when the table changed under the prompt."""
 
 LONG_LIST = 12
 """Chance outcomes beyond this many are shown in columns rather than one a line."""
+YES = frozenset({"y", "yes", "o", "oui"})
+"""The answers that confirm a question asked y/n (o/n in French)."""
 
 
 class Quit(Exception):
@@ -62,6 +68,7 @@ class TerminalSession:
         self.commands: dict[str, Command] = {}
         """Extra words a prompt understands, besides actions, help, undo and quit."""
         self.commands["hint"] = self.hint
+        self.commands["resign"] = self.resign
         if physical:
             self.commands["back"] = self.back
 
@@ -150,6 +157,7 @@ class TerminalSession:
         if answer in ("help", "h", "?", ""):
             example = str(legal[0]) if legal else "-"
             self.say(Text("core.help", {"example": example}))
+            self.say(Text("cli.help.resign"))
             return None
         command = self.commands.get(answer)
         if command is not None:
@@ -194,6 +202,44 @@ class TerminalSession:
         advice = advise(match.game, sampler, match.view(seat), legal, rng)
         self.console.print(hint_table(advice, match.game.players, self.catalog))
 
+    def resign(self, seat: int | None) -> None:
+        """Give up the game for ``seat`` (None, at a chance entry: the only person's seat)
+        once the person confirms, the prompt saying what follows; a refusal is one line."""
+        match = self.match
+        if seat is None:
+            gone = {a.seat for a in match.actions if type(a) is Resign}
+            people = [s for s in match.people() if s not in gone]
+            if len(people) != 1:
+                self.say(Text("core.illegal", {"reason": Text("cli.resign.whose")}))
+                return
+            seat = people[0]
+        question = Text("cli.resign.confirm", {"consequence": self.resign_consequence(seat)})
+        try:
+            answer = self.ask(escape(self.catalog.render(question)) + " ").strip().casefold()
+        except EOFError:
+            raise Quit from None
+        if answer not in YES:
+            self.say(Text("cli.resign.kept"))
+            return
+        try:
+            match.resign(seat)
+        except GamehallError as error:
+            self.say(Text("core.illegal", {"reason": error.render(self.catalog.language)}))
+            return
+        raise _Redraw
+
+    def resign_consequence(self, seat: int) -> Text:
+        """What resigning does for ``seat`` now: a solo game is lost; with others, the seat
+        leaves and they play on, or the only one left wins."""
+        match = self.match
+        if match.game.players == 1:
+            return Text("cli.resign.solo")
+        gone = {a.seat for a in match.actions if type(a) is Resign}
+        others = [s for s in range(match.game.players) if s != seat and s not in gone]
+        if len(others) == 1:
+            return Text("cli.resign.last", {"seat": others[0] + 1})
+        return Text("cli.resign.several")
+
     # -- companion mode -------------------------------------------------------------------
 
     def chance_turn(self) -> None:
@@ -218,6 +264,7 @@ class TerminalSession:
                 raise Quit
             elif answer in ("help", "h", "?", ""):
                 self.say(help_text)
+                self.say(Text("cli.help.resign"))
                 continue
             else:
                 command = self.commands.get(answer)
@@ -290,4 +337,4 @@ class TerminalSession:
 
 
 class _Redraw(Exception):
-    """Internal: the table changed under the prompt (after an undo)."""
+    """Internal: the table changed under the prompt (after an undo, a resignation)."""

@@ -31,6 +31,7 @@ from gamehall.core.features import Features
 from gamehall.core.i18n import Text
 from gamehall.core.invariants import Invariants
 from gamehall.core.outcome import Outcome
+from gamehall.core.resign import Resign, read_resign
 
 CHANCE: Final = -1
 """``to_move`` returns this when the next action is a chance outcome (a die, a card)."""
@@ -55,6 +56,14 @@ class RandomSource(Protocol):
     def shuffle(self, x: list[Any]) -> None:
         """Shuffle ``x`` in place."""
         ...
+
+
+class LengthBound(NamedTuple):
+    """The most units (rounds, turns, days) a game's rules let a normal game last: a game
+    past it is flagged by the lab and the fuzzer as stalled, so a card that can loop is caught."""
+
+    unit: str
+    limit: int
 
 
 class ChanceWeights(NamedTuple):
@@ -265,6 +274,8 @@ class Game(ABC, Generic[S]):
 
     def apply(self, state: S, action: Action) -> S:
         """The next state; raises IllegalActionError saying why, leaving ``state`` unchanged."""
+        if type(action) is Resign:
+            return self.resign(state, action.seat)
         if not self.is_legal(state, action):
             raise self.refusal(state, action)
         return self.apply_legal(state, action)
@@ -278,6 +289,64 @@ class Game(ABC, Generic[S]):
         return IllegalActionError.of(
             Text("core.illegal_action", {"action": str(action), "reason": reason})
         )
+
+    def read_action(self, text: str) -> Action:
+        """The action written ``text``: a resignation (``resign N``) or one of the game's."""
+        return read_resign(text) or self.parse_action(text)
+
+    def narrate(self, before: S, action: Action, after: S, seat: int | None) -> list[Text]:
+        """The log lines of any step, a resignation included, as ``seat`` sees them."""
+        if type(action) is Resign:
+            return self.describe_resign(before, action.seat, after, seat)
+        return self.describe(before, action, after, seat)
+
+    # -- resigning (core.resign) ----------------------------------------------------------
+
+    def resign(self, state: S, seat: int) -> S:
+        """The state after ``seat`` resigns: a solo game is lost, a seat of several leaves as
+        the game's rules best allow; raises IllegalActionError if it cannot (game over, seat
+        gone)."""
+        raise IllegalActionError.of(Text("core.resign.unsupported", {"game": self.title}))
+
+    def refuse_resign(self, state: S, seat: int, gone: bool = False) -> None:
+        """Raise the error refusing a resignation of ``seat`` when the game is over, the seat
+        is not one of its seats or it is ``gone`` (resigned already); games call it first in
+        :meth:`resign`."""
+        if self.to_move(state) is None:
+            reason = Text("core.illegal.game_over")
+        elif not 0 <= seat < self.players:
+            reason = Text("core.resign.no_seat", {"seat": seat + 1, "players": self.players})
+        elif gone:
+            reason = Text("core.resign.gone", {"seat": seat + 1})
+        else:
+            return
+        fields = {"action": str(Resign(seat)), "reason": reason}
+        raise IllegalActionError.of(Text("core.illegal_action", fields))
+
+    def describe_resign(self, before: S, seat: int, after: S, viewer: int | None) -> list[Text]:
+        """The log lines of seat ``seat`` resigning (a game adds what follows from it)."""
+        return [Text("core.log.resigned", {"seat": seat + 1})]
+
+    # -- length (the lab's and the fuzzer's guard against loops) --------------------------
+
+    def length_bound(self) -> LengthBound | None:
+        """The most units a game of these options lasts by its rules (None: not known)."""
+        return None
+
+    def length(self, state: S) -> int:
+        """How many units of :meth:`length_bound` have been played in ``state``."""
+        return 0
+
+    def overlong(self, state: S) -> str:
+        """Why ``state`` is past the game's length bound ("" when it is not): a game that
+        long is stalled, a loop some card or rule allows."""
+        bound = self.length_bound()
+        if bound is None:
+            return ""
+        played = self.length(state)
+        if played <= bound.limit:
+            return ""
+        return f"{played} {bound.unit} played, past the bound of {bound.limit} the rules give"
 
     def impossible_outcome(self, state: S, action: Action) -> Text | None:
         """Where chance decides, why ``action``, of the kind due (the same type and verb: a

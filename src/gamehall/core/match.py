@@ -26,6 +26,7 @@ from gamehall.core.game import CHANCE, JSON, Action, Game
 from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
 from gamehall.core.peeking import shows_something
+from gamehall.core.resign import Resign
 
 
 class Agent(Protocol):
@@ -146,13 +147,17 @@ class Match(CompanionEntry):
         lines: list[Text] = []
         for i in range(start, len(self.actions) if stop is None else stop):
             before, after = self.states[i], self.states[i + 1]
-            lines.extend(self.game.describe(before, self.actions[i], after, seat))
+            lines.extend(self.game.narrate(before, self.actions[i], after, seat))
         return lines
 
     # -- acting -------------------------------------------------------------------------
 
     def submit(self, seat: int, action: Action) -> None:
-        """Apply ``action`` for ``seat``; raises if it is not that seat's turn or not legal."""
+        """Apply ``action`` for ``seat``; raises if it is not that seat's turn or not legal
+        (a seat may resign at any moment, only for itself)."""
+        if type(action) is Resign and action.seat == seat:
+            self.resign(seat)
+            return
         mover = self.to_move()
         if mover != seat:
             if mover is None:
@@ -175,8 +180,17 @@ class Match(CompanionEntry):
             )
         self.push(self.game.apply(self.state, action), action, CHANCE)
 
+    def resign(self, seat: int) -> None:
+        """Seat ``seat`` resigns (:mod:`gamehall.core.resign`): at any moment, for good."""
+        action = Resign(seat)
+        self.push(self.game.apply(self.state, action), action, seat)
+
     def play(self, action: Action) -> None:
-        """Apply the next action, whoever is to move: a seat's move or a chance outcome."""
+        """Apply the next action, whoever is to move: a seat's move, a resignation or a
+        chance outcome."""
+        if type(action) is Resign:
+            self.resign(action.seat)
+            return
         mover = self.to_move()
         if mover is None:
             raise IllegalActionError.of(
@@ -227,7 +241,7 @@ class Match(CompanionEntry):
         table the same way.
         """
         for text in actions:
-            self.play(self.game.parse_action(text))
+            self.play(self.game.read_action(text))
         n = len(self.actions)
         self._bot_rngs = [make_rng(self.seed, f"seat{i}/{n}") for i in range(self.game.players)]
 
@@ -285,6 +299,8 @@ class Match(CompanionEntry):
             return Text("core.undo.chance")
         if mover != seat:
             return Text("core.undo.other_seat", {"seat": mover + 1})
+        if type(self.actions[-1]) is Resign:
+            return Text("core.undo.resigned")
         if self.game.reveals(self.states[-2], self.actions[-1]):
             return Text("core.undo.reveal")
         if self._may_show_something():

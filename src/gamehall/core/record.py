@@ -245,7 +245,7 @@ def replay(record: Record) -> Match:
     match = Match(game, record.deal(), seat_names=record.seats or None)
     for index, text in enumerate(record.actions):
         try:
-            match.play(game.parse_action(text))
+            match.play(game.read_action(text))
         except GamehallError as error:
             raise InvalidRecordError(
                 f"action {index} ({text!r}) does not replay: {error}"

@@ -1,6 +1,7 @@
 """The fuzzer: games of random configurations played by random legal actions, with illegal
 ones tried before each, every check of :class:`~gamehall.fuzz.checks.Checker` run after each
-action and every finished (or stalled) game replayed from its record.
+action and every finished (or stalled) game replayed from its record. A game played past its
+length bound (``Game.overlong``) is a failure: some card or rule lets it loop.
 
 Everything is drawn from the run's seed, so a failure is reproduced by the same seed and
 game number; its record is saved beside the report, ready for ``gamehall replay``.
@@ -88,6 +89,11 @@ class Fuzzer:
         self._report(configuration, seed, match, checker.state(match.state))
         while not match.is_over() and len(match.actions) < self.max_steps:
             if deadline is not None and time.monotonic() > deadline:
+                break
+            overlong = game.overlong(match.state)
+            if overlong:  # a loop a card or rule allows: a finding, with its record
+                self._report(configuration, seed, match, [f"stalled: {overlong}"])
+                tally.stalled = 1
                 break
             legal = legal_now(game, match.state)
             for attempt in attempts(

@@ -22,6 +22,8 @@ from gamehall.lab.grid import Config
 
 STALL_STEPS = 20_000
 """A game still running after this many steps is counted as stalled, won by none."""
+CHUNK = 250
+"""Steps played between two looks at the game's length bound."""
 
 
 @cache
@@ -34,10 +36,7 @@ def play_game(config: Config, seed: int) -> dict[str, Any]:
     """Play the game of ``config`` seeded ``seed`` between its bots; its figures as JSON."""
     game = configured(config)
     match = Match(game, seed, [make_bot(kind, game.name) for kind in config.bots])
-    try:
-        outcome = match.play_out(STALL_STEPS)
-    except StalledError:
-        outcome = Outcome(winners=(), scores=(0,) * game.players, reason="stalled")
+    outcome, stall = play_bounded(match)
     decisions = [i for i, mover in enumerate(match.movers) if mover >= 0]
     choices = sum(len(game.legal_actions(match.states[i])) for i in decisions)
     figures: dict[str, Any] = {
@@ -47,9 +46,26 @@ def play_game(config: Config, seed: int) -> dict[str, Any]:
         "decisions": len(decisions),
         "branching": choices / len(decisions) if decisions else 0.0,
     }
+    if stall:
+        figures["stall"] = stall
     special = FIGURES.get(game.name)
     if special is not None:
         if game.players > 1:
             figures["lead_changes"] = lead_changes(special.standing(game, s) for s in match.states)
         figures.update(special.read(game, match))
     return figures
+
+
+def play_bounded(match: Match) -> tuple[Outcome, str]:
+    """Play ``match`` out between its bots; a game past its length bound (``Game.overlong``)
+    or :data:`STALL_STEPS` steps is stopped as stalled, won by none, and says why."""
+    game = match.game
+    while True:
+        try:
+            return match.play_out(CHUNK), ""
+        except StalledError:
+            why = game.overlong(match.state)
+            if not why and len(match.actions) >= STALL_STEPS:
+                why = f"{len(match.actions)} steps played, and the game goes on"
+            if why:
+                return Outcome(winners=(), scores=(0,) * game.players, reason="stalled"), why

@@ -1,7 +1,8 @@
 """A run's games summed up per configuration: the figures of ``gamehall simulate`` and of the
 report.
 
-Per configuration: the games played and how they ended; each seat's wins (a win shared by k
+Per configuration: the games played and how they ended (stalled games, stopped past their
+length bound, counted on their own, never as losses); each seat's wins (a win shared by k
 counts 1/k), win rate with its 95 % Wilson interval and advantage over a fair share; the game
 length, decisions and branching factor; lead changes in multiplayer games; and the game's own
 figures (:mod:`gamehall.lab.figures`).
@@ -45,6 +46,7 @@ def summarize(config: Config, games: Sequence[dict[str, Any]]) -> dict[str, Any]
         "games": count,
         "seats": seats,
         "end_reasons": dict(sorted(Counter(g["reason"] for g in games).items())),
+        "stalled": sum(g["reason"] == "stalled" for g in games),
         "length": distribution([g["steps"] for g in games]),
         "decisions": distribution([g["decisions"] for g in games]),
         "branching": distribution([g["branching"] for g in games]),

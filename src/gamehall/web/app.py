@@ -28,6 +28,7 @@ from gamehall.core.errors import (
 from gamehall.core.game import EVERYTHING
 from gamehall.core.i18n import LANGUAGES, Text, catalog
 from gamehall.core.registry import games
+from gamehall.core.resign import Resign
 from gamehall.search.limits import SearchLimits
 from gamehall.store.database import database_problem, open_writer
 from gamehall.store.tables import TableStore, new_token
@@ -35,7 +36,6 @@ from gamehall.web.hall import Hall, LiveTable, SeatRefused, SeatRequest, TableNo
 from gamehall.web.limits import Caps, Rates, SocketCaps
 from gamehall.web.refusals import (
     BODY_REFUSALS,
-    ERROR_STATUS,
     MAX_BODY,
     REDIRECT,
     TABLE_REFUSALS,
@@ -43,12 +43,14 @@ from gamehall.web.refusals import (
     ErrorBody,
     json_body,
     refusals,
+    status_of,
     unparsable,
 )
 from gamehall.web.requests import (
     ChanceSubmission,
     ClaimRequest,
     NewTable,
+    ResignRequest,
     Submission,
     UndoRequest,
     clock_seconds,
@@ -74,6 +76,13 @@ REFUSAL_PAGE: dict[str, Any] = {
 }
 """A refused seat link answers a page saying so, for the person who opened it; a refused form
 answers one JSON line like every other refusal."""
+RESIGN_REFUSAL: dict[str, Any] = {
+    "description": "A resignation refused: a page naming why, in one line (a spectator, the"
+    " game over, the seat resigned already, a game that cannot be resigned); a form without"
+    " its token is refused with one JSON line.",
+    "content": REFUSAL_PAGE["content"],
+}
+"""The refusals of the resignation pages, whose person reads a page."""
 CREDENTIAL_DAYS = 30
 """How long a browser keeps a seat's or a host's credential cookie."""
 
@@ -210,8 +219,7 @@ def create_app(
 
     @app.exception_handler(GamehallError)
     async def gamehall_error(request: Request, error: GamehallError) -> JSONResponse:
-        status = next(code for kind, code in ERROR_STATUS if isinstance(error, kind))
-        return JSONResponse({"error": error.render(language(request))}, status)
+        return JSONResponse({"error": error.render(language(request))}, status_of(error))
 
     def refuse(request: Request, status: int, message: str) -> Response:
         """A refusal: JSON for the API, a page in the request's language for a page."""
@@ -371,6 +379,7 @@ def create_app(
             "table.html",
             info=live.info,
             seat=seat,
+            **resigning(live, seat, language(request)),
             me=me and (seat is not None or credential is None),
             revoked=credential is not None and seat is None,
             reissuable=[s for s in live.info.seats if s.bot is None or s.replaced] if host else [],
@@ -386,6 +395,74 @@ def create_app(
         """The seat this browser claimed (the cookie may be withheld when the page is reached
         from another site: the socket, opened from this page, carries it)."""
         return table_page(request, live_table(table_id), me=True)
+
+    def resigning(live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+        """What a seat's page and pushes say of resigning: ``resign``, what resigning now
+        would do (None: this seat may not), and ``resigned``, the seats that did."""
+        offer = hall.resign_offer(live, seat)
+        return {
+            "resign": catalog(lang).render(offer) if offer is not None else None,
+            "resigned": sorted(hall.resigned(live)),
+        }
+
+    def resign_page(
+        request: Request, live: LiveTable, seat: int | None, refused: GamehallError | None
+    ) -> HTMLResponse:
+        """The confirmation page of a resignation (what follows, and the form that resigns),
+        or the one line refusing it with its status."""
+        lang = language(request)
+        offer = hall.resign_offer(live, seat) if refused is None else None
+        response = page(
+            request,
+            "resign.html",
+            info=live.info,
+            seat=seat,
+            consequence=catalog(lang).render(offer) if offer is not None else None,
+            message=refused.render(lang) if refused is not None else None,
+        )
+        if refused is not None:
+            response.status_code = status_of(refused)
+        return response
+
+    @app.get(
+        "/t/{table_id}/resign/confirm",
+        response_class=HTMLResponse,
+        responses={**refusals(404), **dict.fromkeys((403, 409, 422), RESIGN_REFUSAL)},
+    )
+    async def resign_confirmation(table_id: str, request: Request) -> HTMLResponse:
+        """The confirmation of a resignation, for a browser without scripts (where scripts
+        run, the table page's button opens it as a dialog): what follows, and the form that
+        resigns; a seat that may not resign gets the line saying why."""
+        live = live_table(table_id)
+        try:
+            seat = seat_holding(live, request.cookies.get(seat_cookie(table_id)))
+        except SeatRefused as refused:
+            return resign_page(request, live, None, refused)
+        return resign_page(request, live, seat, hall.resign_refusal(live, seat))
+
+    @app.post(
+        "/t/{table_id}/resign",
+        response_class=HTMLResponse,
+        dependencies=[Depends(rates.dependency("actions"))],
+        responses={
+            **REDIRECT,
+            **refusals(400, 404, 413, 429),
+            **dict.fromkeys((403, 409, 422), RESIGN_REFUSAL),
+        },
+    )
+    async def resign_by_form(
+        table_id: str, request: Request, seat: Annotated[int, Form(ge=0, le=9)]
+    ) -> Response:
+        """Resign the seat this browser holds (the seat cookie; the form, with its CSRF token,
+        names the seat as a check): back to the seat's page, which shows what followed; a
+        refusal is a page naming why. Final: a resignation cannot be undone."""
+        live, held = live_table(table_id), None
+        try:
+            held = seat_holding(live, request.cookies.get(seat_cookie(table_id)))
+            await hall.resign(table_id, held, seat)
+        except GamehallError as refused:
+            return resign_page(request, live, held, refused)
+        return RedirectResponse(f"/t/{table_id}/me", 303)
 
     def seat_refused(request: Request, live: LiveTable, refused: SeatRefused) -> HTMLResponse:
         """The page of a seat link that opens nothing (403), saying why."""
@@ -447,7 +524,7 @@ def create_app(
         texts = catalog(lang)
         log = []
         for index in range(step):
-            for line in match.game.describe(
+            for line in match.game.narrate(
                 match.states[index], match.actions[index], match.states[index + 1], EVERYTHING
             ):
                 log.append((index, texts.render(line)))
@@ -471,6 +548,8 @@ def create_app(
                     "log": [],
                     "over": True,
                     "to_move": None,
+                    "resign": None,
+                    "resigned": sorted({a.seat for a in match.actions[:step] if type(a) is Resign}),
                 },
                 lang,
             ),
@@ -552,6 +631,7 @@ def create_app(
         snapshot = seat_snapshot(live.match, seat, lang, live.logs)
         snapshot["companion"] = hall.companion(live, seat, lang)
         snapshot["deal"] = hall.deal_shown(live)
+        snapshot.update(resigning(live, seat, lang))
         return snapshot
 
     @app.post(
@@ -614,6 +694,23 @@ def create_app(
         return data
 
     @app.post(
+        "/api/tables/{table_id}/resign",
+        dependencies=[Depends(json_body), Depends(rates.dependency("actions"))],
+        responses={**TABLE_REFUSALS, **refusals(429)},
+    )
+    async def resign(
+        table_id: str,
+        request_body: ResignRequest,
+        at: Annotated[Seated, Depends(seated)],
+    ) -> dict[str, int]:
+        """Resign the seat the credential holds (``seat`` names it, as a check), at any
+        moment: a solo game is lost; in a game of several the seat leaves and the others play
+        on (the last one left wins). Final: no undo. Refused with one line: a spectator or
+        another seat (403), the game over or the seat resigned already (409), a game that
+        cannot be resigned (422)."""
+        return {"seq": await hall.resign(table_id, at.seat, request_body.seat)}
+
+    @app.post(
         "/api/tables/{table_id}/undo",
         dependencies=[Depends(json_body), Depends(rates.dependency("actions"))],
         responses={**TABLE_REFUSALS, **refusals(429)},
@@ -661,8 +758,12 @@ def create_app(
         per step and shared by every socket showing the same (``LiveTable.push_for``)."""
         snapshot = seat_snapshot(live.match, seat, lang, live.logs)
         snapshot["companion"] = hall.companion(live, seat, lang)
+        snapshot.update(resigning(live, seat, lang))  # a game's table may say who resigned
         html = render_table(live, snapshot, lang)
-        return json.dumps({"seq": snapshot["seq"], "html": html, "over": snapshot["over"]})
+        pushed = {"seq": snapshot["seq"], "html": html, "over": snapshot["over"]}
+        return json.dumps(
+            {**pushed, "resign": snapshot["resign"], "resigned": snapshot["resigned"]}
+        )
 
     def socket_credential(websocket: WebSocket, table_id: str) -> str | None:
         """The seat credential a socket gives: its header, or the cookie from a seat page

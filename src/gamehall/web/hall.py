@@ -47,6 +47,7 @@ from gamehall.core.match import Agent, Match, Sampler, searches
 from gamehall.core.memo import memo_fill
 from gamehall.core.record import Record, verify_deal
 from gamehall.core.registry import create, find_game
+from gamehall.core.resign import Resign
 from gamehall.search.advisor import Advice, advise, hint_budget
 from gamehall.search.limits import SearchLimits
 from gamehall.store.database import database_problem
@@ -98,6 +99,10 @@ class StaleSequence(SequenceConflict):
 
 class SeatRefused(GamehallError):
     """A seat link or credential that opens nothing (claimed, revoked, never valid)."""
+
+
+class AlreadyGone(GamehallError):
+    """A resignation that comes too late: the game is over, or the seat has already left."""
 
 
 @dataclass(frozen=True)
@@ -478,6 +483,8 @@ class Hall:
         async with live.lock:
             if not live.info.seats[seat].replaced or live.match.is_over():
                 return
+            if seat in self.resigned(live):
+                return
             if live.match.to_move() == seat:
                 live.returning.add(seat)
                 return
@@ -545,6 +552,97 @@ class Hall:
             self._taken_back(live, live.match.undo(seat))
             self._notice(live, "web.notice.took_back", seat)
         return live.seq
+
+    # -- resigning (core.resign) --------------------------------------------------------
+
+    @staticmethod
+    def resigned(live: LiveTable) -> frozenset[int]:
+        """The seats that resigned at the table (its log says so: a restart keeps them)."""
+        return frozenset(a.seat for a in live.match.actions if type(a) is Resign)
+
+    def resign_refusal(
+        self, live: LiveTable, seat: int | None, named: int | None = None
+    ) -> GamehallError | None:
+        """Why ``seat`` (None: a spectator) may not resign now, as the error refusing it, or
+        None if it may (as far as the hall can tell: the game itself may still refuse, one
+        that cannot be resigned). ``named``: the seat the request says it resigns."""
+        info, match = live.info, live.match
+        if seat is None:
+            return NotYourTurnError.of(Text("web.resign.spectator"))
+        if named is not None and named != seat:
+            return SeatRefused.of(
+                Text("web.resign.not_yours", {"seat": named + 1, "held": seat + 1})
+            )
+        held = info.seats[seat]
+        if held.bot is not None and not held.replaced:
+            return SeatRefused.of(Text("web.seat.not_a_person", {"seat": seat + 1}))
+        if match.is_over():
+            return AlreadyGone.of(Text("core.illegal.game_over"))
+        if seat in self.resigned(live):
+            return AlreadyGone.of(Text("core.resign.gone", {"seat": seat + 1}))
+        return None
+
+    def resign_offer(self, live: LiveTable, seat: int | None) -> Text | None:
+        """What resigning now would do for ``seat``, as its confirmation says it: a solo game
+        is lost; of several, the seat leaves and the others play on (the one left wins, if
+        one is); None where the seat may not resign (:meth:`resign_refusal`)."""
+        if seat is None or self.resign_refusal(live, seat) is not None:
+            return None
+        players, gone = live.match.game.players, self.resigned(live)
+        if players == 1:
+            return Text("web.resign.solo")
+        others = [s for s in range(players) if s != seat and s not in gone]
+        if len(others) == 1:
+            return Text("web.resign.last", {"name": live.info.seats[others[0]].name})
+        return Text("web.resign.several")
+
+    async def resign(self, table_id: str, seat: int | None, named: int) -> int:
+        """Seat ``seat`` (the one the request's credential holds; None: a spectator) resigns,
+        at any moment; ``named``, the seat the request says it resigns, must be it. Logged
+        like an action (the log is the truth: a restart replays it), announced to every seat
+        with a hall notice; then nothing runs for the seat any more (:meth:`_seat_resigned`).
+        Returns the new seq. Refused with one line (:meth:`resign_refusal`): a spectator or
+        another seat (403), the game over or the seat gone already (409); a game that cannot
+        be resigned (422)."""
+        live = self.live(table_id)
+        async with live.lock:
+            refusal = self.resign_refusal(live, seat, named)
+            if refusal is not None:
+                raise refusal
+            assert seat is not None
+            first = live.seq
+            live.match.resign(seat)  # the game may refuse (IllegalActionError): nothing changed
+            returning = seat in live.returning
+            live.returning.discard(seat)  # its bot held a decision: the seat is not given back
+            try:
+                self._persist(live, first)
+            except BaseException:
+                if returning:
+                    live.returning.add(seat)
+                raise
+            self._seat_resigned(live, seat)
+        self.start_driver(live)
+        return live.seq
+
+    def _seat_resigned(self, live: LiveTable, seat: int) -> None:
+        """After ``seat`` resigned (the caller holds the lock): its clock and grace countdown
+        stop, a bot standing in for its person leaves (it would only think for a seat that no
+        longer plays; a search under way is dropped, the table having moved on), and every
+        seat's log gets the hall's notice."""
+        grace = live.graces.pop(seat, None)
+        clock = live.clocks.pop(seat, None)
+        for task in (grace, clock[1] if clock else None):
+            if task is not None:
+                task.cancel()
+        held = live.info.seats[seat]
+        if held.replaced:
+            live.match.agents[seat] = None
+            held.bot, held.replaced = None, False
+            try:
+                self.store.return_seat(live.info.id, seat)
+            except DBAPIError as error:  # the log has the resignation: the seat never plays
+                logger.warning("table %s: %s", live.info.id, database_problem(error))
+        self._notice(live, "web.notice.resigned", seat)
 
     async def hint(self, table_id: str, seat: int, seq: int) -> Advice:
         """The advisor's ranking of ``seat``'s legal actions, searched on the hall's workers
@@ -854,6 +952,8 @@ class Hall:
         back (:meth:`come_back`)."""
         if live.match.agents[seat] is not None or live.match.is_over():
             return
+        if seat in self.resigned(live):  # nothing is left to play for a seat that resigned
+            return
         kind = live.info.replacement
         live.match.agents[seat] = self._bot(kind, live.info.game)
         live.info.seats[seat].bot, live.info.seats[seat].replaced = kind, True
@@ -883,7 +983,7 @@ class Hall:
         live.touched = time.monotonic()
         if live.match.is_over() and not live.listeners and live.info.id not in self.finished:
             self._keep_finished(live)  # dropped from the finished ones while watched
-        if seat is None or seat in live.listeners.values():
+        if seat is None or seat in live.listeners.values() or seat in self.resigned(live):
             return
         if live.match.agents[seat] is None and not live.match.is_over():
             old = live.graces.pop(seat, None)
@@ -934,6 +1034,7 @@ class Hall:
 
 
 __all__ = [
+    "AlreadyGone",
     "Hall",
     "IllegalActionError",
     "SeatRefused",

@@ -21,7 +21,7 @@ from gamehall.core.errors import (
     UnknownGameError,
 )
 from gamehall.store.tables import SequenceConflict
-from gamehall.web.hall import SeatRefused, TableNotFound
+from gamehall.web.hall import AlreadyGone, SeatRefused, TableNotFound
 from gamehall.web.thinking import HallBusy
 
 MAX_BODY = 16 * 1024
@@ -39,10 +39,14 @@ REFUSALS = {
     403: (
         "A form without its CSRF token, a request from another site's page, a spectator "
         "acting, a seat link or credential that opens nothing here (claimed, revoked), not "
-        "this seat's turn, not the table's host."
+        "this seat's turn, not the table's host, a resignation for a seat the credential does "
+        "not hold."
     ),
     404: "No table (or game) by this name.",
-    409: "A stale sequence number (the table has moved on), or an undo the rules refuse.",
+    409: (
+        "A stale sequence number (the table has moved on), an undo the rules refuse, or a "
+        "resignation too late (the game is over, or the seat has resigned already)."
+    ),
     410: "A broken table: its log cannot be replayed (the error names why).",
     413: f"A request body over {MAX_BODY} bytes.",
     415: "A body that is not JSON (content-type application/json).",
@@ -91,6 +95,7 @@ ERROR_STATUS: list[tuple[type[Exception], int]] = [
     (HallBusy, 503),
     (SeatRefused, 403),
     (SequenceConflict, 409),
+    (AlreadyGone, 409),
     (NotYourTurnError, 403),
     (UndoError, 409),
     (IllegalActionError, 422),
@@ -143,3 +148,8 @@ class BodyLimit:
         """Answer 413 naming the limit."""
         response = JSONResponse({"error": f"request body over {self.limit} bytes"}, 413)
         await response(scope, receive, send)
+
+
+def status_of(error: GamehallError) -> int:
+    """The 4xx status refusing ``error``."""
+    return next(code for kind, code in ERROR_STATUS if isinstance(error, kind))

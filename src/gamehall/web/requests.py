@@ -85,3 +85,12 @@ class UndoRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     seq: int = Field(ge=0)
+
+
+class ResignRequest(BaseModel):
+    """A resignation: ``seat`` (from 0) names the seat resigning, which must be the one the
+    credential holds (a resignation is final: a browser holding another seat than its person
+    believes is refused rather than obeyed)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seat: int = Field(ge=0, le=9)

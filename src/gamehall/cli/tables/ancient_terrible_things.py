@@ -79,6 +79,8 @@ def render_ancient_terrible_things(game: Game[Any], view: JSON, catalog: Catalog
             who += f" {name(player['character'])}"
         if player["seat"] == view["seat"]:
             who += f" ({t(Text('att.ui.you'))})"
+        if player.get("resigned"):
+            who += f" ({t(Text('att.ui.resigned'))})"
         hand = (
             ", ".join(name(c) for c in player["exploits"])
             if player["exploits"] is not None

@@ -63,7 +63,11 @@ def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> Renderab
             status = RichText("—")
         if player["over"]:
             status = RichText(t(Text("bq.ui.over")), style="bold red")
+        if player.get("resigned"):
+            status = RichText(t(Text("bq.ui.resigned")), style="dim")
         attack = str(player.get("attack", f"{player['visible_total']}+?"))
+        if player.get("resigned"):
+            attack = "—"
         style = "reverse" if view["to_move"] == seat else ""
         knights.add_row(
             RichText(name, style=style),
@@ -95,6 +99,9 @@ def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> Renderab
     known = [c for c in view["deck_top"] if c != "?"]
     if known:
         footer.append("   " + t(Text("bq.ui.deck_top", {"card": known[-1]})))
+    if view.get("set_aside"):
+        footer.append("   " + t(Text("bq.ui.set_aside")) + " ")
+        footer.append_text(_cards(view["set_aside"]))
     if view["last_call"]:
         seats = ", ".join(str(s + 1) for s in view["last_call"])
         footer.append("\n" + t(Text("bq.ui.last_call", {"seats": seats})), style="bold yellow")

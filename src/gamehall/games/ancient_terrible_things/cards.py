@@ -6,7 +6,9 @@ in the structure the rules summary describes, marked ``house = true``. An owner 
 printed cards in a file of the same schema and play it with ``--option cards=PATH``.
 
 Effects use one small vocabulary (:data:`EffectKind`) shared by location bonuses, Loot,
-Exploits and the Terrible Thing benefits on a character's back.
+Exploits and the Terrible Thing benefits on a character's back. Accomplishments are goals
+standing for the whole game: every player who meets one scores it (ATT-R12), not only the
+first.
 """
 
 from __future__ import annotations
@@ -156,7 +158,8 @@ ConditionKind = Literal["defeated", "defeated_resource", "every_resource", "comb
 
 
 class Accomplishment(Model):
-    """An Accomplishment: the first player to meet its condition takes it and its Secrets.
+    """An Accomplishment: a goal standing for the whole game (ATT-R12). Every player who
+    meets its condition scores its Secrets, whoever met it first; the card stays in play.
 
     ``defeated``: ``amount`` encounters defeated; ``defeated_resource``: ``amount`` defeated
     encounters showing ``resource``; ``every_resource``: one defeated encounter of each

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, get_args
 
 from gamehall.core.game import CHANCE, EVERYTHING, Action
 from gamehall.core.invariants import Invariants
+from gamehall.core.resign import Resign
 from gamehall.games.ancient_terrible_things import actions as act
 from gamehall.games.ancient_terrible_things.cards import RESOURCES, EffectKind, Location
 from gamehall.games.ancient_terrible_things.state import (
@@ -56,6 +57,7 @@ STEPS = range(len(STEP_NAMES))
 CHOICES = frozenset({"reroll", "set_aside", "nudge", "set_face", "ready"})
 EFFECTS = frozenset(get_args(EffectKind))
 SUPPLY_EMPTY, UNFILLED = "terrible-supply-empty", "locations-cannot-be-filled"
+RESIGNED, OTHERS_RESIGNED = "resigned", "others-resigned"  # ATT-R16
 Entry = tuple[int, str, int, str, int]
 """A queued effect: (seat, kind, amount, resource, source Loot or -1)."""
 Combo = tuple[str, int, int]
@@ -202,6 +204,31 @@ class AttInvariants(Invariants[AttState]):
         """True if ``action`` resolves the encounter (ATT-RES-10, -11)."""
         return self.decision(s) and (isinstance(action, act.Defeat) or action == act.Plain("fail"))
 
+    def next_seat(self, s: AttState, seat: int) -> int:
+        """The first seat clockwise after ``seat`` that has not resigned (ATT-PASS-1, ATT-R16)."""
+        return next(
+            (q for q in ((seat + k) % self.n for k in range(1, self.n + 1)) if q not in s.gone),
+            seat,
+        )
+
+    def bonus_next(self, s: AttState, seat: int) -> int:
+        """Who decides on the all-players bonus after ``seat``: the next seat clockwise still
+        in the game, or the active player when the round is back to them (ATT-EXPLORE-5)."""
+        for k in range(1, self.n + 1):
+            q = (seat + k) % self.n
+            if q == s.active or q not in s.gone:
+                return q
+        return seat
+
+    @staticmethod
+    def resigned_end(s: AttState) -> bool:
+        """True if the game ended by a resignation (ATT-R16)."""
+        return s.result is not None and s.result.reason in (RESIGNED, OTHERS_RESIGNED)
+
+    def left_turn(self, s: AttState) -> bool:
+        """True if the active player resigned and their turn waits only to end (ATT-R16)."""
+        return s.step not in (SETUP, OVER) and s.active in s.gone
+
     # -- states -----------------------------------------------------------------------
 
     def state(self, state: AttState) -> list[str]:
@@ -225,6 +252,7 @@ class AttInvariants(Invariants[AttState]):
             *self._locations(s),
             *self._dice(s),
             *self._outcome(s),
+            *self._gone(s),
         ]
 
     def piles(self, s: AttState) -> dict[str, list[tuple[str, Sequence[int]]]]:
@@ -278,9 +306,11 @@ class AttInvariants(Invariants[AttState]):
             for p, player in enumerate(s.players)
             if not -1 <= player.location < len(s.locations)
         ]
-        if s.step != SETUP and not 0 <= s.active < self.n:
+        out += [f"seat {p} resigned, no seat of {self.n}" for p in s.gone if not 0 <= p < self.n]
+        unstarted = s.step == OVER and s.turn == 0 and s.active == -1  # resigned in the setup
+        if s.step != SETUP and not unstarted and not 0 <= s.active < self.n:
             out.append(f"the active seat {s.active} is no seat of {self.n}")
-        elif s.step in IN_TURN and self.slot(s) < 0:
+        elif s.step in IN_TURN and self.slot(s) < 0 and s.active not in s.gone:
             out.append(f"{step_name(s.step)}: the active seat {s.active}'s pawn is nowhere")
         return out
 
@@ -296,15 +326,19 @@ class AttInvariants(Invariants[AttState]):
         if s.step == SETUP:
             out += unequal("active seat during setup", s.active, -1)
             out += unequal("turn during setup", s.turn, 0)
-        elif s.turn < 1:
+        elif s.turn < 1 and not (self.resigned_end(s) and s.turn == 0):
             out.append(f"turn {s.turn} after setup")
         mover = self.game.to_move(s)
         if (mover is None) != (s.step == OVER) or not (
             mover is None or mover == CHANCE or 0 <= mover < n
         ):
             out.append(f"the mover {mover} in {name} is not a seat of {n}")
+        if mover in s.gone:
+            out.append(f"{name}: seat {mover} is to move, but resigned (ATT-R16)")
         if s.step == EVERYONE_BONUS and not 0 <= s.bonus_seat < n:
             out.append(f"the all-players bonus waits on seat {s.bonus_seat} of {n}")
+        elif s.step == EVERYONE_BONUS and s.bonus_seat in s.gone:
+            out.append(f"the all-players bonus waits on seat {s.bonus_seat}, who resigned")
         return out
 
     def _board_phase(self, s: AttState) -> list[str]:
@@ -321,7 +355,7 @@ class AttInvariants(Invariants[AttState]):
             out.append(f"reveal of {empty} cards with {sum(s.quota)} in the deck (ATT-END-2)")
         if s.step == EXPLORE and not empty < len(s.board):
             out.append("explore with no encounter on the board to go to (ATT-EXPLORE-1)")
-        if s.step in IN_TURN and s.board[self.slot(s)] < 0:
+        if s.step in IN_TURN and s.active not in s.gone and s.board[self.slot(s)] < 0:
             out.append(
                 f"{step_name(s.step)}: no encounter at the active pawn's slot {self.slot(s)}"
             )
@@ -340,6 +374,19 @@ class AttInvariants(Invariants[AttState]):
         out += [f"an Exploit draw is due to seat {d} of {n}" for d in s.draws if not 0 <= d < n]
         if s.draws and not s.exploit_deck:
             out.append(f"{len(s.draws)} Exploit draws due from an empty deck")
+        out += [f"an Exploit draw is due to seat {d}, who resigned" for d in s.draws if d in s.gone]
+        out += [
+            f"an effect {e[1]} is queued for seat {e[0]}, who resigned"
+            for e in s.queue
+            if e[0] in s.gone
+        ]
+        if s.choice is not None and s.choice.seat in s.gone:
+            out.append(f"a {s.choice.kind} choice waits on seat {s.choice.seat}, who resigned")
+        if self.left_turn(s):
+            if s.rolls or s.dice != ((), (), (), ()):
+                out.append(f"seat {s.active} resigned, but their dice are still out ({s.dice})")
+            if not (s.step == REVEAL or s.draws or s.choice):
+                out.append(f"seat {s.active} resigned, but their turn waits on nothing (ATT-R16)")
         choice = s.choice
         if choice is None:
             return out
@@ -360,6 +407,10 @@ class AttInvariants(Invariants[AttState]):
         due = self.deals[len(self.deals) - len(s.deals) :] if s.deals else ()
         if s.deals != due:
             return [f"setup deals due {s.deals} are not the end of {self.deals}"]
+        if s.step == OVER and s.turn == 0:  # a resignation ended the setup (ATT-R16)
+            held = [p.character for p in s.players if p.character >= 0]
+            code = self.codes["character"]
+            return [f"character {code[i]} dealt twice" for i in duplicates(held)]
 
         def dealt(kind: str) -> int:
             return self.deals.count(kind) - s.deals.count(kind)
@@ -427,8 +478,12 @@ class AttInvariants(Invariants[AttState]):
             out.append(f"{held} encounters failed but only {len(s.rival)} in the rival's pile")
         resolved = sum(len(p.trophies) for p in s.players) + held
         played = s.turn if s.step == OVER and s.supply <= 0 else max(0, s.turn - 1)
-        if resolved != played:
-            out.append(f"{resolved} encounters resolved in {played} finished turns (ATT-TURN-1)")
+        played += self.left_turn(s)  # its player resigned: it only waits to end (ATT-R16)
+        if resolved + s.abandoned != played:
+            out.append(
+                f"{resolved} encounters resolved in {played} finished turns, {s.abandoned} of"
+                " them left unresolved by a resignation (ATT-TURN-1, ATT-R16)"
+            )
         if self.n == 1 and len(s.rival) - held > max(0, s.turn - 1):
             out.append(f"the rival claimed {len(s.rival) - held} in {s.turn - 1} turns (ATT-R1)")
         seat, encounter, combo = s.last
@@ -529,6 +584,11 @@ class AttInvariants(Invariants[AttState]):
         """One token per encounter revealed lies on its location until a pawn takes it
         (ATT-REVEAL-3, ATT-EXPLORE-2); solo, the rival leaves tokens behind (ATT-R1)."""
         out = []
+        # ATT-R16: an encounter left behind by a resigning player lies without its token, as
+        # does the one of the turn a resignation cut short when it ended the game
+        cut = self.resigned_end(s) and s.active >= 0
+        spare = s.abandoned + (cut and self.n > 1)
+        cut_slot = s.players[s.active].location if cut and self.n == 1 else -1
         for slot, tokens in enumerate(s.on_location):
             encounter = s.board[slot]
             if len(tokens) != len(RESOURCES) or min(tokens) < 0:
@@ -537,6 +597,8 @@ class AttInvariants(Invariants[AttState]):
                 out += unequal(
                     f"tokens left on slot {slot} after the pawn took them", tokens, (0,) * 4
                 )
+            elif slot == cut_slot and tokens == (0,) * 4:
+                continue  # the solo game was resigned after the pawn took them
             elif self.n == 1:
                 if encounter >= 0 and not tokens[self.icon[encounter]]:
                     out.append(
@@ -545,7 +607,9 @@ class AttInvariants(Invariants[AttState]):
                     )
             else:
                 expected = self.unit[self.icon[encounter] + 1 if encounter >= 0 else 0]
-                if tokens != expected:
+                if tokens == (0,) * 4 and encounter >= 0 and spare:
+                    spare -= 1  # taken by a pawn whose player resigned before the fight
+                elif tokens != expected:
                     out += unequal(f"tokens on slot {slot}", tokens, expected)
         return out
 
@@ -590,12 +654,21 @@ class AttInvariants(Invariants[AttState]):
             return []
         scores = [self.secrets(p) for p in s.players]
         out = unequal("final scores", list(result.scores), [float(x) for x in scores])
+        left = [p for p in range(self.n) if p not in s.gone]
+        if self.resigned_end(s):  # ATT-R16: solo lost; else the last seat left wins
+            out += unequal("reason", result.reason, RESIGNED if self.n == 1 else OTHERS_RESIGNED)
+            alone = 0 if self.n == 1 else 1  # solo nobody is left; else the winner alone
+            out += unequal("seats left when the game ended by resignations", len(left), alone)
+            return out + unequal("winners", result.winners, tuple(left))
         if self.n == 1:
             rival = sum(self.worth[e] for e in (*s.rival, *(e for e in s.board if e >= 0)))
             winners: tuple[int, ...] = (0,) if scores[0] > rival else ()
         else:
-            ranks = [(scores[p], -pl.terrible, len(pl.trophies)) for p, pl in enumerate(s.players)]
-            winners = tuple(p for p, rank in enumerate(ranks) if rank == max(ranks))
+            ranks = {
+                p: (scores[p], -pl.terrible, len(pl.trophies)) for p, pl in enumerate(s.players)
+            }
+            best = max(ranks[p] for p in left)
+            winners = tuple(p for p in left if ranks[p] == best)  # ATT-R16: never a resigned seat
         out += unequal("winners", result.winners, winners)
         if s.supply <= 0:
             out += unequal("reason", result.reason, SUPPLY_EMPTY)
@@ -605,11 +678,28 @@ class AttInvariants(Invariants[AttState]):
                 out.append(f"the game ended with the board {s.board}, {s.quota} in the deck")
         return out
 
+    def _gone(self, s: AttState) -> list[str]:
+        """Seats that resigned resign once, leave the board and move no more; with several
+        players the game goes on while two seats are left (ATT-R16)."""
+        out = [f"seat {p} resigned twice" for p in duplicates(s.gone)]
+        out += [
+            f"seat {p} resigned, but their pawn is at slot {s.players[p].location}"
+            for p in s.gone
+            if 0 <= p < self.n and s.players[p].location != -1 and self.n > 1
+        ]
+        if not 0 <= s.abandoned <= len(s.gone):
+            out.append(f"{s.abandoned} turns left by a resignation, {len(s.gone)} seats resigned")
+        if s.step != OVER and len(s.gone) >= max(1, self.n - 1):
+            out.append(f"{len(s.gone)} of {self.n} seats resigned but the game goes on")
+        return out
+
     # -- steps ------------------------------------------------------------------------
 
     def step(self, before: AttState, action: Any, after: AttState) -> list[str]:
         if before.step == OVER:
             return [f"{action} was applied to a finished game"]
+        if type(action) is Resign:
+            return self._step_resign(before, action.seat, after)
         out, resolved = self._queue(before, action, after)
         return [
             *out,
@@ -623,6 +713,64 @@ class AttInvariants(Invariants[AttState]):
             *self._step_accomplishments(before, action, after),
             *self._step_dice(before, action, after, resolved),
         ]
+
+    def _step_resign(self, before: AttState, seat: int, after: AttState) -> list[str]:
+        """A resignation (ATT-R16): solo the game is lost; else the seat leaves the board, keeps
+        its cards (its hand face down, out of play), loses what it had still to draw or
+        choose, and, if it was the active player, its turn ends unresolved, the encounter left
+        where it is, as soon as nothing else is waiting; nothing else on the table moves."""
+        out = unequal("seats resigned after resign", after.gone, (*before.gone, seat))
+        if seat in before.gone or not 0 <= seat < self.n:
+            out.append(f"seat {seat} resigned, although it cannot (gone, or no seat)")
+        left = [p for p in range(self.n) if p not in after.gone]
+        if len(left) <= 1:
+            reason = after.result.reason if after.result else None
+            expected = RESIGNED if self.n == 1 else OTHERS_RESIGNED
+            return out + unequal(
+                "the end after the last resignation", (after.step, reason), (OVER, expected)
+            )
+        players = list(before.players)
+        players[seat] = players[seat]._replace(location=-1)
+        out += unequal(
+            "the players after resign (only the pawn leaves)", list(after.players), players
+        )
+        out += unequal(
+            "draws owed after resign", after.draws, tuple(d for d in before.draws if d != seat)
+        )
+        active = seat == before.active and before.step != SETUP
+        queue = (
+            ()
+            if active and after.turn != before.turn
+            else tuple(e for e in before.queue if e[0] != seat)
+        )
+        out += unequal("effects queued after resign", after.queue, queue)
+        kept = before.choice if before.choice is None or before.choice.seat != seat else None
+        if after.turn == before.turn:
+            out += unequal("the choice after resign", after.choice, kept)
+        for field in ("board", "supply", "discard", "rival", "quota", "exploit_deck", "sold"):
+            out += unequal(
+                f"the {field} after resign", getattr(after, field), getattr(before, field)
+            )
+        out += unequal("turns left by a resignation", after.abandoned, before.abandoned + active)
+        if active and after.turn != before.turn:
+            out += unequal("the turn after the active seat resigned", after.turn, before.turn + 1)
+            out += unequal(
+                "the next active seat (ATT-PASS-1)", after.active, self.next_seat(after, seat)
+            )
+            out += unequal("the next turn's step", after.step, EXPLORE)
+        else:
+            out += unequal(
+                "the turn after resign", (after.turn, after.active), (before.turn, before.active)
+            )
+            if active and not (after.step == REVEAL or after.draws or after.choice):
+                out.append(f"seat {seat} resigned in its turn, and the turn did not pass")
+            step = before.step
+            if before.step == EVERYONE_BONUS and before.bonus_seat == seat and not active:
+                bonus = self.bonus_next(after, seat)
+                step = SHOP if bonus == before.active else EVERYONE_BONUS
+                out += unequal("the all-players bonus after resign", after.bonus_seat, bonus)
+            out += unequal("the step after resign", after.step, step)
+        return out
 
     def new_effects(self, s: AttState, action: Action) -> tuple[Entry, ...]:
         """The effects ``action`` queues: a bonus, a Loot card, an Exploit or a benefit."""
@@ -667,9 +815,13 @@ class AttInvariants(Invariants[AttState]):
             out.append(f"turn {before.turn} -> {after.turn} on {action}")
         elif isinstance(action, act.First):
             out += unequal("first player", after.active, action.seat)
-        elif resolves:
+            if action.seat in before.gone:
+                out.append(f"{action}: seat {action.seat} resigned (ATT-R16)")
+        elif resolves or self.left_turn(before):  # ATT-R16: a left turn ends once done
             out += unequal(
-                "the next active seat (ATT-PASS-1)", after.active, (before.active + 1) % self.n
+                "the next active seat (ATT-PASS-1)",
+                after.active,
+                self.next_seat(before, before.active),
             )
         else:
             out.append(f"a new turn began on {action}, which does not end a turn")
@@ -708,6 +860,10 @@ class AttInvariants(Invariants[AttState]):
             me[FOCUS] -= 1
         elif isinstance(action, act.Cash) and s.dice.action[action.die] in RESOURCES:
             me[RESOURCES.index(s.dice.action[action.die])] += 1  # ATT-RES-9
+        elif self.resolution(s, action):  # ATT-RES-9, ATT-R17: the symbols left are cashed
+            for face, used in zip(s.dice.action, s.dice.used, strict=True):
+                if not used and face in RESOURCES:
+                    me[RESOURCES.index(face)] += 1
 
     def _step_tokens(
         self, before: AttState, action: Action, after: AttState, resolved: list[Entry]
@@ -975,14 +1131,19 @@ class AttInvariants(Invariants[AttState]):
                 f"{step_name(expected)}"
             )
         if after.step == EVERYONE_BONUS and self.decision(before):
-            seat = before.active if before.step == ACTIVE_BONUS else before.bonus_seat + 1
-            out += unequal(f"the all-players bonus after {action}", after.bonus_seat, seat % self.n)
+            if before.step == ACTIVE_BONUS:
+                seat = before.active
+            else:
+                seat = self.bonus_next(before, before.bonus_seat)
+            out += unequal(f"the all-players bonus after {action}", after.bonus_seat, seat)
         return out
 
     def _next_step(self, before: AttState, action: Action, after: AttState) -> int:
         """The step ``action`` leads to from ``before`` (``after``: the table it left)."""
         if before.deals:
             return REVEAL if isinstance(action, act.First) else SETUP
+        if self.left_turn(before) and after.turn != before.turn:
+            return EXPLORE  # ATT-R16: the turn of a player who resigned ends, the next begins
         if before.step == REVEAL:
             return EXPLORE if before.board.count(-1) == 1 else REVEAL
         if self.resolution(before, action):
@@ -994,7 +1155,7 @@ class AttInvariants(Invariants[AttState]):
         if not self.decision(before):
             return before.step
         if before.step == EVERYONE_BONUS:
-            last = (before.bonus_seat + 1) % self.n == before.active
+            last = self.bonus_next(before, before.bonus_seat) == before.active
             return SHOP if last else EVERYONE_BONUS
         if before.step == SHOP:
             return ENCOUNTER if action == act.Plain("leave") else SHOP
@@ -1067,7 +1228,8 @@ class AttInvariants(Invariants[AttState]):
         if len(shown) != self.n:
             return [f"the view shows {len(shown)} players of {self.n}"]
         for p, (player, seen) in enumerate(zip(s.players, shown, strict=True)):
-            open_hand = seat in (p, EVERYTHING) or s.step == OVER
+            resigned = p in s.gone  # ATT-R16: a resigned hand is never shown to the others
+            open_hand = seat in (p, EVERYTHING) or (s.step == OVER and not resigned)
             expected = {
                 "character": codes["character"][player.character]
                 if player.character >= 0
@@ -1085,6 +1247,7 @@ class AttInvariants(Invariants[AttState]):
                 "flipped": player.flipped,
                 "location": player.location,
                 "secrets": self.secrets(player),
+                "resigned": resigned,
             }
             out += [
                 f"{viewer(seat)} sees seat {p}'s {key} as {seen.get(key)!r}, the state's {value!r}"
@@ -1131,9 +1294,9 @@ class AttInvariants(Invariants[AttState]):
         codes = self.codes
         hidden = {codes["encounter"][e]: "undrawn" for tier in s.unseen for e in tier}
         hidden.update({codes["exploit"][e]: "in the Exploit deck" for e in s.exploit_deck})
-        if seat != EVERYTHING and s.step != OVER:
+        if seat != EVERYTHING:
             for p, player in enumerate(s.players):
-                if p != seat:
+                if p != seat and (s.step != OVER or p in s.gone):
                     hidden.update(
                         {codes["exploit"][e]: f"in seat {p}'s hand" for e in player.exploits}
                     )

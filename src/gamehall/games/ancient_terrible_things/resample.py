@@ -2,7 +2,8 @@
 (``AncientTerribleThings.resample``).
 
 The only secrets are the other players' Exploit cards in hand (ATT-R2: kept secret; the view
-shows their count), until the game ends and every hand is shown. The Exploit deck is
+shows their count), until the game ends and every hand is shown but those of the seats that
+resigned, which leave the game unseen (ATT-R16). The Exploit deck is
 unordered (each draw is a chance outcome), so which cards it holds is just as unknown. Those
 cards form one pool, sorted so that it depends only on what the player knows (their own hand
 and the Exploits played, which are public), dealt anew uniformly: each other hand keeps its
@@ -26,9 +27,14 @@ def resample(
 ) -> AttState:
     """A table ``seat`` cannot tell from ``state``: the other hands and the Exploit deck
     dealt anew."""
-    if seat == EVERYTHING or state.step == OVER:
-        return state  # every hand is shown
-    others = [p for p, player in enumerate(state.players) if p != seat and player.exploits]
+    if seat == EVERYTHING:
+        return state
+    over = state.step == OVER  # every hand is shown, but those of seats that resigned
+    others = [
+        p
+        for p, player in enumerate(state.players)
+        if p != seat and player.exploits and (not over or p in state.gone)
+    ]
     if not others:
         return state  # the deck alone is unordered: nothing to deal
     pool = sorted([*state.exploit_deck, *(e for p in others for e in state.players[p].exploits)])

@@ -6,6 +6,10 @@ dice rolled, then re-rolls, Loot, Exploits and Terrible Things) and resolution (
 defeats the encounter, or the player fails and takes a Terrible Thing). Effects are queued and
 resolved one by one (:mod:`.effects`); a choice inside one is a pending :class:`Choice`.
 
+A seat may resign at any moment (:meth:`AncientTerribleThings.resign`, ATT-R16): solo the game
+is lost; with several players the seat leaves, its turns are skipped, and the last seat left
+wins at once.
+
 The house choices where the rules summary is silent are in docs/rulings.md (ATT-R1...).
 """
 
@@ -24,6 +28,7 @@ from gamehall.core.game import (
     Action,
     ChanceWeights,
     Game,
+    LengthBound,
     OptionSpec,
     RandomSource,
 )
@@ -77,7 +82,7 @@ class AncientTerribleThings(Game[AttState]):
     aliases = ("att", "ancient-terrible-things-le-retour")
     min_players = 1
     max_players = 4
-    rules_version = "1"
+    rules_version = "2"  # 2: unused Action dice cashed at resolution (ATT-R17), resigning (ATT-R16)
     option_specs = (
         OptionSpec(
             "locations", 0, "locations in play (0: two more than the players)", minimum=0, maximum=6
@@ -152,6 +157,7 @@ class AncientTerribleThings(Game[AttState]):
         s.dice = Dice((), (), (), ())
         s.rolls, s.draws, s.queue, s.choice = (), (), (), None
         s.last, s.result = (-1, -1, -1), None
+        s.gone, s.abandoned = (), 0
         return s
 
     def to_move(self, state: AttState) -> int | None:
@@ -324,8 +330,9 @@ class AncientTerribleThings(Game[AttState]):
             ]
         elif deal == DEAL_EXPLOIT:
             options = [cards.exploits[i].code for i in sorted(state.exploit_deck)]
-        else:
-            return ChanceWeights(tuple(act.First(seat) for seat in range(self.players)))
+        else:  # the first player, among the seats still in the game (ATT-R16)
+            seats = [seat for seat in range(self.players) if seat not in state.gone]
+            return ChanceWeights(tuple(act.First(seat) for seat in seats))
         return ChanceWeights(tuple(act.Card(deal, code) for code in options))
 
     def illegal_reason(self, state: AttState, action: Action) -> Text:
@@ -357,12 +364,16 @@ class AncientTerribleThings(Game[AttState]):
         return s
 
     def settle(self, s: AttState) -> None:
-        """Resolve queued effects until a chance outcome or a choice is due, then move on."""
+        """Resolve queued effects until a chance outcome or a choice is due, then move on; the
+        turn of a player who resigned ends once what others still had to finish is done (a
+        reveal, their draws and choices: ATT-R16)."""
         while s.step != OVER and not (s.rolls or s.draws or s.choice or s.deals):
             if s.queue:
                 self.effects.resolve_next(s)
             elif s.step == REVEAL and all(e >= 0 for e in s.board):
                 s.step = EXPLORE
+            elif s.active in s.gone and s.step != REVEAL:
+                self.end_turn(s)
             else:
                 return
 
@@ -432,9 +443,7 @@ class AncientTerribleThings(Game[AttState]):
         elif step == EVERYONE_BONUS:
             if action == act.Plain("use"):  # ATT-EXPLORE-5
                 self.effects.queue(s, s.bonus_seat, self._location(s).everyone)
-            s.bonus_seat = (s.bonus_seat + 1) % self.players
-            if s.bonus_seat == s.active:
-                s.step = SHOP
+            self._pass_bonus(s)
         elif step == SHOP:
             if isinstance(action, act.Card):
                 self._buy(s, self.index_of["loot"][action.code])
@@ -442,6 +451,26 @@ class AncientTerribleThings(Game[AttState]):
                 self._roll_all(s)
         else:
             self.effects.on_encounter_action(s, action)
+
+    def _pass_bonus(self, s: AttState) -> None:
+        """The all-players bonus goes to the next seat clockwise still in the game; back at
+        the active player, on to the shop (ATT-EXPLORE-5, ATT-R16)."""
+        seat = s.bonus_seat
+        while True:
+            seat = (seat + 1) % self.players
+            if seat == s.active or seat not in s.gone:
+                break
+        s.bonus_seat = seat
+        if seat == s.active:
+            s.step = SHOP
+
+    def next_seat(self, s: AttState, seat: int) -> int:
+        """The first seat clockwise after ``seat`` still in the game (ATT-PASS-1, ATT-R16)."""
+        for step in range(1, self.players + 1):
+            nxt = (seat + step) % self.players
+            if nxt not in s.gone:
+                return nxt
+        return seat
 
     def _location(self, s: AttState) -> Location:
         """The location card where the active player's pawn stands."""
@@ -476,7 +505,9 @@ class AncientTerribleThings(Game[AttState]):
     # -- the end of a turn and of the game --------------------------------------------
 
     def resolve(self, s: AttState, combo: int) -> None:
-        """Resolution: defeat with ``combo`` (ATT-RES-10), or fail with -1 (ATT-RES-11)."""
+        """Resolution: the unused Action dice showing a resource are cashed (ATT-RES-9,
+        ATT-R17), then defeat with ``combo`` (ATT-RES-10), or fail with -1 (ATT-RES-11)."""
+        self.cash_left(s)
         slot = self.location_slot(s)
         encounter = s.board[slot]
         used = self.combos(s)[combo] if combo >= 0 else None
@@ -499,12 +530,22 @@ class AncientTerribleThings(Game[AttState]):
                 return
         self.end_turn(s)
 
+    def cash_left(self, s: AttState) -> None:
+        """Each Action die still unused that shows a resource gives its token, as the
+        encounter resolves (ATT-RES-9: nobody refuses a free token, ATT-R17)."""
+        dice = s.dice
+        for die, (face, used) in enumerate(zip(dice.action, dice.used, strict=True)):
+            if not used and face in RESOURCE_INDEX:
+                s.dice = s.dice._replace(used=replace_at(s.dice.used, die, True))
+                self.effects.gain(s, s.active, RESOURCE_INDEX[face], 1)
+
     def end_turn(self, s: AttState) -> None:
-        """Pass the dice clockwise (ATT-PASS-1); solo, the rival first claims an encounter."""
+        """Pass the dice clockwise to the next seat still in the game (ATT-PASS-1, ATT-R16);
+        solo, the rival first claims an encounter."""
         s.choice, s.queue, s.rolls = None, (), ()
         if self.players == 1:
             self._rival_claims(s)
-        s.active = (s.active + 1) % self.players
+        s.active = self.next_seat(s, s.active)
         self._start_turn(s)
 
     def _rival_claims(self, s: AttState) -> None:
@@ -516,10 +557,75 @@ class AncientTerribleThings(Game[AttState]):
             s.board = replace_at(s.board, slot, -1)
 
     def end_game(self, s: AttState, reason: str) -> None:
-        """The game ends at once (ATT-END-1, ATT-END-2): score it."""
+        """The game ends at once (ATT-END-1, ATT-END-2, ATT-R16): score it."""
         s.step = OVER
-        s.choice, s.queue, s.rolls, s.draws = None, (), (), ()
+        s.choice, s.queue, s.rolls, s.draws, s.deals = None, (), (), (), ()
         s.result = final_outcome(self, s, reason)
+
+    # -- resigning (core.resign, ATT-R16) ----------------------------------------------
+
+    def resign(self, state: AttState, seat: int) -> AttState:
+        """Seat ``seat`` resigns, at any moment (ATT-R16). Solo, the game is lost. Otherwise
+        the seat leaves: its pawn leaves the board, its Exploit cards leave the game face down
+        (never shown), what it still had to draw or choose lapses, and its turns are skipped;
+        if it was the active player the turn ends unresolved (the encounter stays where it
+        is) once what the others still have to finish is done. The last seat left wins."""
+        self.refuse_resign(state, seat, gone=seat in state.gone)
+        s = state.evolve()
+        s.gone = (*s.gone, seat)
+        if self.players > 1:  # the pawn leaves the board
+            player = s.players[seat]
+            s.players = replace_at(s.players, seat, player._replace(location=-1))
+        left = [p for p in range(self.players) if p not in s.gone]
+        if len(left) <= 1:
+            s.dice = Dice((), (), (), ())  # the dice are put away
+            self.end_game(s, "resigned" if self.players == 1 else "others-resigned")
+            return s
+        s.draws = tuple(d for d in s.draws if d != seat)
+        s.queue = tuple(e for e in s.queue if e[0] != seat)
+        if s.choice is not None and s.choice.seat == seat:
+            s.choice = None
+        if s.step != SETUP and seat == s.active:
+            s.rolls, s.dice = (), Dice((), (), (), ())
+            s.abandoned += 1
+        elif s.step == EVERYONE_BONUS and s.bonus_seat == seat:
+            self._pass_bonus(s)
+        self.settle(s)
+        return s
+
+    def describe_resign(
+        self, before: AttState, seat: int, after: AttState, viewer: int | None
+    ) -> list[Text]:
+        from gamehall.games.ancient_terrible_things.view import describe_resign
+
+        return [
+            *super().describe_resign(before, seat, after, viewer),
+            *describe_resign(self, before, seat, after),
+        ]
+
+    # -- length (the lab's and the fuzzer's guard against loops) -----------------------
+
+    def length_bound(self) -> LengthBound:
+        """The most turns a game of these options can last (counting the turn that begins
+        and at once ends the game at its reveal).
+
+        The deck holds 3 x ``per_tier`` encounters (ATT-R2: 6 x the locations) and a reveal
+        lays one beside each of the L locations (ATT-REVEAL-2), so at most 3 x per_tier // L
+        boards are laid (six); the next turn's reveal cannot fill them and ends the game
+        (ATT-END-2): one turn more. Every other turn resolves exactly one encounter
+        (ATT-TURN-1, ATT-RES-10, -11) unless its player resigns (ATT-R16), so with several
+        players the turns number at most 6L resolutions + 1 + the n - 2 resignations that
+        let the game go on (the last one left wins at once). Solo, the rival claims an
+        encounter after each turn (ATT-R1), so a board lasts ceil(L / 2) turns and a
+        resignation ends the game. The supply (ATT-END-1) can only end a game sooner."""
+        boards = 3 * self.setup.per_tier // self.setup.locations
+        if self.players == 1:
+            return LengthBound("turns", boards * -(-self.setup.locations // 2) + 1)
+        return LengthBound("turns", boards * self.setup.locations + 1 + self.players - 2)
+
+    def length(self, state: AttState) -> int:
+        """The turns begun (ATT-TURN-1)."""
+        return state.turn
 
     # -- views ------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 """The final score (ATT-SCORE-1..5), the winners and their tie-break (ATT-WIN-1, -2; ATT-R3),
-and the solo rival (ATT-R1).
+the solo rival (ATT-R1) and the seats that resigned (ATT-R16).
 
 >>> terrible_penalty(0), terrible_penalty(1), terrible_penalty(3)
 (0, 0, -2)
@@ -40,16 +40,19 @@ def rival_secrets(game: AncientTerribleThings, state: AttState) -> int:
 
 
 def final_outcome(game: AncientTerribleThings, state: AttState, reason: str) -> Outcome:
-    """Scores and winners: most Secrets, then fewest Terrible Things, then most encounters."""
+    """Scores and winners: most Secrets, then fewest Terrible Things, then most encounters,
+    among the seats still in the game; a seat that resigned never wins (ATT-R16), and a solo
+    player who resigned loses. Every seat's Secrets are its score, resigned or not."""
     scores = tuple(secrets(game, p) for p in state.players)
     if game.players == 1:
-        won = scores[0] > rival_secrets(game, state)
+        won = reason != "resigned" and scores[0] > rival_secrets(game, state)
         return Outcome((0,) if won else (), tuple(map(float, scores)), reason)
 
     def rank(seat: int) -> tuple[int, int, int]:
         player = state.players[seat]
         return (scores[seat], -player.terrible, len(player.trophies))
 
-    best = max(rank(seat) for seat in range(game.players))
-    winners = tuple(seat for seat in range(game.players) if rank(seat) == best)
+    left = [seat for seat in range(game.players) if seat not in state.gone]
+    best = max(rank(seat) for seat in left)
+    winners = tuple(seat for seat in left if rank(seat) == best)
     return Outcome(winners, tuple(map(float, scores)), reason)

@@ -75,6 +75,7 @@ class AttState(ValueState):
     """Everything on the table; never changed once returned by the rules."""
 
     __slots__ = (
+        "abandoned",
         "accomplishments",
         "active",
         "board",
@@ -87,6 +88,7 @@ class AttState(ValueState):
         "draws",
         "exploit_deck",
         "exploit_discard",
+        "gone",
         "last",
         "locations",
         "on_location",
@@ -134,6 +136,10 @@ class AttState(ValueState):
     choice: Choice | None
     last: tuple[int, int, int]  # the last resolution: (seat, encounter, combo or -1 for failure)
     result: Outcome | None
+    gone: tuple[int, ...]
+    """Seats that resigned, in the order they did (ATT-R16): they never move again."""
+    abandoned: int
+    """Turns their player left by resigning, unresolved, that passed to the next seat (ATT-R16)."""
 
 
 def without(values: tuple[int, ...], item: int) -> tuple[int, ...]:

@@ -1,7 +1,9 @@
 """What a seat may see of an Ancient Terrible Things table, and the log's sentences.
 
 Everything is public except each player's Exploit cards in hand (only their count shows to
-others) and the order of the decks (which nobody knows: every draw is a chance outcome).
+others; every hand shows when the game ends, but for those of seats that resigned, which
+leave the game unseen: ATT-R16) and the order of the decks (which nobody knows: every draw is
+a chance outcome).
 """
 
 from __future__ import annotations
@@ -58,7 +60,8 @@ def build_view(game: AncientTerribleThings, state: AttState, seat: int | None) -
     mover = game.to_move(state)
     players = []
     for p, player in enumerate(state.players):
-        mine = seat in (p, EVERYTHING) or state.step == OVER
+        resigned = p in state.gone
+        mine = seat in (p, EVERYTHING) or (state.step == OVER and not resigned)
         character = cards.characters[player.character] if player.character >= 0 else None
         players.append(
             {
@@ -80,6 +83,7 @@ def build_view(game: AncientTerribleThings, state: AttState, seat: int | None) -
                 "flipped": player.flipped,
                 "location": player.location,
                 "secrets": secrets(game, player),
+                "resigned": resigned,
             }
         )
     locations = []
@@ -195,14 +199,18 @@ def describe(
     who = before.draws[0] if before.draws else _dealt_to(game, before)
     if isinstance(action, act.Card) and action.verb == "exploit":
         if seat in (who, EVERYTHING):
-            return [
-                Text(
-                    "att.log.exploit_drawn_mine",
-                    {"seat": who + 1, "card": _name(game, action.code)},
-                )
-            ]
-        return [Text("att.log.exploit_drawn", {"seat": who + 1})]
+            card = _name(game, action.code)
+            drawn = Text("att.log.exploit_drawn_mine", {"seat": who + 1, "card": card})
+        else:
+            drawn = Text("att.log.exploit_drawn", {"seat": who + 1})
+        return [drawn, *_left_turn_ends(before, after)]
     lines = [_line(game, before, action, mover)]
+    if _resolves(game, before, action):  # ATT-R17: the unused symbols are cashed first
+        lines += [
+            Text("att.log.cash_left", {"seat": before.active + 1, "face": _face(face)})
+            for face, used in zip(before.dice.action, before.dice.used, strict=True)
+            if not used and face in RESOURCES
+        ]
     if after.last != before.last and after.last[0] >= 0:
         info = _last(game, after)
         assert info is not None
@@ -210,6 +218,48 @@ def describe(
         lines.append(Text(key, {"seat": info["seat"] + 1, "card": _name(game, info["encounter"])}))
     if after.result is not None and before.result is None:
         lines.append(Text(f"att.end.{after.result.reason}"))
+    return lines + _left_turn_ends(before, after)
+
+
+def _left_turn_ends(before: AttState, after: AttState) -> list[Text]:
+    """The line saying who plays next when the turn of a player who resigned has just ended
+    (ATT-R16: it waited for a reveal, a draw or a choice of another player)."""
+    if before.active in before.gone and after.turn != before.turn:
+        return [Text("att.log.next_turn", {"seat": after.active + 1})]
+    return []
+
+
+def _resolves(game: AncientTerribleThings, state: AttState, action: Action) -> bool:
+    """True if ``action`` is the active player's resolution of the encounter."""
+    return (
+        state.step == ENCOUNTER
+        and state.choice is None
+        and game.to_move(state) == state.active
+        and (isinstance(action, act.Defeat) or action == act.Plain("fail"))
+    )
+
+
+def _face(face: str) -> Text:
+    return Text(f"att.face.{face}")
+
+
+def describe_resign(
+    game: AncientTerribleThings, before: AttState, seat: int, after: AttState
+) -> list[Text]:
+    """What follows seat ``seat``'s resignation (ATT-R16), after the core's line saying it."""
+    who = {"seat": seat + 1}
+    if after.result is not None:
+        if after.result.reason == "resigned":
+            return [Text("att.end.resigned", who)]
+        return [Text("att.end.others-resigned", {"seat": after.result.winners[0] + 1})]
+    lines = [Text("att.log.leaves", who)]
+    if before.players[seat].exploits:
+        count = len(before.players[seat].exploits)
+        lines.append(Text("att.log.exploits_unseen", {**who, "count": count}))
+    if before.step != SETUP and seat == before.active:
+        lines.append(Text("att.log.turn_abandoned", who))
+    if after.turn != before.turn:
+        lines.append(Text("att.log.next_turn", {"seat": after.active + 1}))
     return lines
 
 

@@ -61,7 +61,8 @@ def _active_kinds(state: BossQuestState, cards: Cards) -> list[str]:
 
 
 def resolve_combat(state: BossQuestState, cards: Cards) -> Combat:
-    """The result of combat for every knight; the state is not changed."""
+    """The result of combat for every knight; the state is not changed. A knight who resigned
+    takes no part: never over, never failing, never winning (BQ-R25)."""
     hp = effective_hp(state, cards)
     kinds = _active_kinds(state, cards)
     no_heart_loss = "no_heart_loss" in kinds
@@ -70,9 +71,12 @@ def resolve_combat(state: BossQuestState, cards: Cards) -> Combat:
     seats = range(len(state.hearts))
     attacks = [attack(state, cards, seat) for seat in seats]
     counts = [len(state.visible[seat]) + (state.hidden[seat] >= 0) for seat in seats]
-    over = [a > hp for a in attacks]
-    failed = [conditions and not meets_conditions(state, cards, seat) for seat in seats]
-    remaining = [s for s in seats if not over[s] and not failed[s]]
+    gone = state.gone
+    over = [a > hp and not gone[seat] for seat, a in enumerate(attacks)]
+    failed = [
+        conditions and not gone[seat] and not meets_conditions(state, cards, seat) for seat in seats
+    ]
+    remaining = [s for s in seats if not over[s] and not failed[s] and not gone[s]]
 
     # Rank the remaining knights: closest attack first, then fewer weapon cards (BQ-COMBAT-5);
     # knights equal on both share a rank (BQ-COMBAT-6).

@@ -44,6 +44,8 @@ def _chance_reason(game: BossQuest, state: BossQuestState, action: Action) -> Te
     if not isinstance(action, type(expected)):
         return _why("other_chance", verb=str(expected).split()[0])
     if isinstance(action, act.FirstArmorer):
+        if 0 <= action.seat < game.players and state.gone[action.seat]:
+            return _why("resigned", seat=action.seat + 1)  # BQ-R25
         return _why("no_seat", seat=action.seat + 1)
     if isinstance(action, act.RevealBoss):
         return _why("no_boss", hp=action.hp)
@@ -96,6 +98,8 @@ def _choice_reason(game: BossQuest, state: BossQuestState, action: Action) -> Te
     if isinstance(action, act.Target | act.SwapWith):
         if not 0 <= action.seat < game.players:
             return _why("no_seat", seat=action.seat + 1)
+        if state.gone[action.seat]:
+            return _why("resigned", seat=action.seat + 1)  # BQ-R25
         return _why("swap_self")
     if isinstance(action, act.Give):
         return _why("give", card=action.card)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from gamehall.core.game import EVERYTHING
 from gamehall.core.invariants import Invariants
 from gamehall.core.outcome import Outcome
+from gamehall.core.resign import Resign
 from gamehall.games.boss_quest import actions as act
 from gamehall.games.boss_quest.state import (
     ACTIVE,
@@ -52,7 +53,7 @@ HEARTS: Final = 3  # BQ-COMP-7
 MAX_ASK: Final = 4  # BQ-ARM-1
 IN_ROUND: Final = (SPELL, DRAW, TURN, CHOICE)  # a boss is out
 DEALT: Final = (DRAW, TURN, CHOICE)  # the spells are laid out
-UNCANCELLABLE: Final = frozenset({"last_call", "cancel", "swap_hidden", "swap_deck"})  # BQ-R13
+UNCANCELLABLE: Final = frozenset({"cancel", "swap_hidden", "swap_deck"})  # BQ-R13
 ONE_SHOT: Final = frozenset({"cancel", "swap_hidden", "swap_deck"})  # discarded once they act
 CHOICE_OF: Final = {
     "attack": CHOOSE_TARGET,
@@ -97,12 +98,12 @@ CHANGES: Final[dict[type, frozenset[str]]] = {
         {*_TURN_END, "hidden", "visible", "slots", "spell_discard", "pending", "draws"}
         | {"resume", "deck_top"}
     ),
-    act.Cancel: frozenset({*_TURN_END, "slots", "spell_discard", "pending"}),
+    act.Cancel: frozenset({*_TURN_END, "slots", "spell_discard", "pending", "last_call_on"}),
 }
 COMBAT_CHANGES: Final = frozenset(
     {"last_combat", "keys", "hearts", "boss_discard", "boss_deck", "spell_discard", "slots"}
     | {"mystery", "last_call", "last_call_on", "phase", "result", "armorer", "round"}
-    | {"at_magician", "lone_asked", "hidden", "visible", "deck", "deck_top"}
+    | {"at_magician", "lone_asked", "hidden", "visible", "deck", "deck_top", "aside"}
 )
 FIELDS: Final = BossQuestState.__slots__
 CHANGES_SLOTS: Final = (act.Activate, act.Discard, act.Target, act.SwapWith, act.Give, act.Cancel)
@@ -173,9 +174,15 @@ class BossQuestInvariants(Invariants[BossQuestState]):
         placed = kind != "attack" or slot.target >= 0
         return slot.status == ACTIVE and kind not in UNCANCELLABLE and placed
 
-    def expected_outcome(self, keys: Sequence[int], hearts: Sequence[int]) -> Outcome:
-        """Most keys, then most hearts, among knights with a heart left (BQ-END-3..5)."""
-        ranked = [p for p in range(self.n) if hearts[p]] or list(range(self.n))
+    def expected_outcome(
+        self, keys: Sequence[int], hearts: Sequence[int], gone: Sequence[bool] = ()
+    ) -> Outcome:
+        """Most keys, then most hearts, among knights with a heart left (BQ-END-3..5); a
+        knight who resigned never wins, and the last one left wins (BQ-R25)."""
+        playing = [p for p in range(self.n) if not (gone and gone[p])]
+        if len(playing) == 1:
+            return Outcome(tuple(playing), tuple(float(k) for k in keys), "others-resigned")
+        ranked = [p for p in playing if hearts[p]] or playing
         top_keys = max(keys[p] for p in ranked)
         ranked = [p for p in ranked if keys[p] == top_keys]
         top_hearts = max(hearts[p] for p in ranked)
@@ -204,6 +211,7 @@ class BossQuestInvariants(Invariants[BossQuestState]):
             places.extend(hand)
         places.extend(self.weapon_ids.get(draw.card, -1) for draw in s.deck)
         places.extend(card for card, _ in s.deck_top)
+        places.extend(card for card, _ in s.aside)  # a resigned knight's, until the round ends
         # a hidden weapon given up is out of the hand until its replacement is drawn
         places.extend(d.give_back for d in s.draws if d.give_back >= 0 and d.place == HIDDEN)
         return places
@@ -225,8 +233,11 @@ class BossQuestInvariants(Invariants[BossQuestState]):
         """Where the weapons may be in each phase, and what the owed draws are."""
         problems = []
         held = sum(len(self.held(s, p)) for p in range(self.n))
-        if s.phase not in DEALT and s.phase != OVER and (held or s.deck_top or s.draws):
-            problems.append(f"before the deal: {held} weapons held, {len(s.draws)} draws owed")
+        if s.phase not in DEALT and s.phase != OVER and (held or s.deck_top or s.draws or s.aside):
+            problems.append(
+                f"before the deal: {held} weapons held, {len(s.aside)} set aside,"
+                f" {len(s.draws)} draws owed"
+            )
         if s.phase == DRAW and not (s.draws and s.deck and not s.deck_top):
             problems.append(
                 f"a chance draw with {len(s.draws)} draws owed, {len(s.deck)} unknown cards"
@@ -242,10 +253,44 @@ class BossQuestInvariants(Invariants[BossQuestState]):
                 f" of seat {s.turn + 1}"
             )
         if s.phase in (TURN, CHOICE) and len(self.codes) >= 2 * self.n:
-            short = [p + 1 for p in range(self.n) if s.hidden[p] < 0 or not s.visible[p]]
+            short = [
+                p + 1
+                for p in range(self.n)
+                if not s.gone[p] and (s.hidden[p] < 0 or not s.visible[p])
+            ]
             if short:
                 problems.append(f"seats {short} lack a hidden or a visible weapon after the deal")
-        return problems + self._owed_problems(s)
+        return problems + self._owed_problems(s) + self._gone_problems(s)
+
+    def _gone_problems(self, s: BossQuestState) -> list[str]:
+        """A knight who resigned holds nothing, is owed nothing, is done arming (BQ-R25)."""
+        if len(s.gone) != self.n:
+            return [f"{len(s.gone)} resignation flags for {self.n} seats"]
+        gone = [p for p in range(self.n) if s.gone[p]]
+        problems = [
+            f"seat {p + 1} resigned but holds {self._named(s.hidden[p], s.visible[p])}"
+            for p in gone
+            if s.hidden[p] >= 0 or s.visible[p]
+        ]
+        problems.extend(
+            f"seat {p + 1} resigned but is arming" for p in gone if not s.at_magician[p]
+        )
+        owed = sorted({d.seat + 1 for d in s.draws if s.gone[d.seat]})
+        if owed:
+            problems.append(f"draws owed to seats {owed}, who resigned")
+        problems.extend(
+            f"{self.spell_codes[slot.kind]} stays placed on seat {slot.target + 1}, who resigned"
+            for slot in s.slots
+            if 0 <= slot.target < self.n and s.gone[slot.target]
+        )
+        if s.phase != OVER and len(gone) >= self.n - 1:
+            problems.append(f"seats {[p + 1 for p in gone]} resigned and the game goes on")
+        problems.extend(
+            f"a weapon set aside is known to seat {knower + 1} only"
+            for _, knower in s.aside
+            if knower != EVERYONE and not (0 <= knower < self.n and s.gone[knower])
+        )
+        return problems
 
     def _owed_problems(self, s: BossQuestState) -> list[str]:
         """The known cards on the deck and the draws owed are well formed."""
@@ -263,6 +308,7 @@ class BossQuestInvariants(Invariants[BossQuestState]):
     def _dealing_problems(self, s: BossQuestState) -> list[str]:
         """The deal: a hidden card to each from the armorer's left, then a visible one."""
         order = [(s.armorer + 1 + i) % self.n for i in range(self.n)]
+        order = [p for p in order if not s.gone[p]]  # BQ-R25
         deal = [Draw(p, HIDDEN, -1, False) for p in order] + [
             Draw(p, APPEND, -1, False) for p in order
         ]
@@ -322,14 +368,13 @@ class BossQuestInvariants(Invariants[BossQuestState]):
                 )
             elif slot.status == ACTIVE and kind in ONE_SHOT and index != pending:
                 problems.append(f"spell slot {index + 1} ({kind}) stays active after acting")
-            elif slot.status == SPENT and kind == "last_call":
-                problems.append(f"spell slot {index + 1}: the last call was cancelled")
             if slot.target >= self.n:
                 problems.append(f"spell slot {index + 1} targets seat {slot.target + 1}")
-        if s.last_call_on and not any(
-            sl.status == ACTIVE and self.kinds[sl.kind] == "last_call" for sl in s.slots
-        ):
+        calling = any(sl.status == ACTIVE and self.kinds[sl.kind] == "last_call" for sl in s.slots)
+        if s.last_call_on and not calling:
             problems.append("a last call is under way with no last call spell active")
+        if calling and not s.last_call_on and s.phase in DEALT:  # BQ-R13: only a cancel ends it
+            problems.append("a last call spell is active but no last call is under way")
         return problems
 
     def _layout_problems(self, s: BossQuestState) -> list[str]:
@@ -365,7 +410,7 @@ class BossQuestInvariants(Invariants[BossQuestState]):
                 f"boss conservation: {len(places)} bosses placed {places},"
                 f" {len(self.bosses)} in the game"
             )
-        if s.boss == 0 and s.phase not in (ARMORER, BOSS):
+        if s.boss == 0 and s.phase not in (ARMORER, BOSS) and not self._won_by_staying(s):
             problems.append(f"no boss in phase {_phase(s.phase)}")
         if s.phase == BOSS and not s.boss_deck:
             problems.append("a boss to reveal from an empty boss deck")
@@ -375,7 +420,7 @@ class BossQuestInvariants(Invariants[BossQuestState]):
         """Hearts and keys within bounds and within what the combats so far could give."""
         if len(s.hearts) != self.n or len(s.keys) != self.n:
             return [f"{len(s.hearts)} hearts and {len(s.keys)} key counts for {self.n} seats"]
-        combats = max(s.round - 1, 0) + (s.phase == OVER)
+        combats = max(s.round - 1, 0) + (s.phase == OVER and not self._won_by_staying(s))
         problems = []
         for p in range(self.n):
             hearts, keys = s.hearts[p], s.keys[p]
@@ -401,27 +446,43 @@ class BossQuestInvariants(Invariants[BossQuestState]):
         ]
 
     def _end_problems(self, s: BossQuestState) -> list[str]:
-        """The game is over exactly when a knight holds the target or has no heart (BQ-END)."""
-        ended = 0 in s.hearts or max(s.keys) >= self.target
+        """The game is over exactly when a knight holds the target or has no heart (BQ-END),
+        or when every knight but one has resigned (BQ-R25)."""
+        ended = 0 in s.hearts or max(s.keys) >= self.target or s.gone.count(False) == 1
         over = s.phase == OVER
         if ended != over or (s.result is None) == over:
             return [
                 f"phase {_phase(s.phase)} with result {s.result} while the keys are {list(s.keys)}"
-                f" (target {self.target}) and the hearts {list(s.hearts)}"
+                f" (target {self.target}), the hearts {list(s.hearts)} and"
+                f" {s.gone.count(True)} knights resigned"
             ]
-        if s.result is not None and s.result != self.expected_outcome(s.keys, s.hearts):
-            expected = self.expected_outcome(s.keys, s.hearts)
+        expected = self.expected_outcome(s.keys, s.hearts, s.gone)
+        if s.result is not None and s.result != expected:
             return [f"the outcome is {s.result}, the scores give {expected}"]
+        if self._won_by_staying(s) and (s.slots or s.aside or s.draws or max(s.hidden) >= 0):
+            return ["the game ended by resignations with the round's cards still out"]
         return []
+
+    @staticmethod
+    def _won_by_staying(s: BossQuestState) -> bool:
+        """True once the game ended because every other knight resigned (BQ-R25)."""
+        return s.result is not None and s.result.reason == "others-resigned"
+
+    def _resigned_at_start(self, s: BossQuestState) -> bool:
+        """True for a game ended by resignations before its first round began."""
+        return s.round == 0 and s.phase == OVER and self._won_by_staying(s)
 
     def _turn_problems(self, s: BossQuestState) -> list[str]:
         """Phase, round, armorer, the mover and the magician (BQ-TURN, BQ-MAGE, BQ-SPELL-15)."""
         if not ARMORER <= s.phase <= OVER:
             return [f"unknown phase {s.phase!r}"]
-        if (s.round == 0) != (s.phase == ARMORER) or (s.armorer == -1) != (s.phase == ARMORER):
+        starting = s.phase == ARMORER or self._resigned_at_start(s)
+        if (s.round == 0) != starting or (s.armorer == -1) != starting:
             return [f"round {s.round} with armorer {s.armorer} in phase {_phase(s.phase)}"]
         if not -1 <= s.armorer < self.n or len(s.at_magician) != self.n:
             return [f"armorer {s.armorer}, {len(s.at_magician)} magician flags"]
+        if s.phase in (BOSS, SPELL) and s.gone[s.armorer]:  # BQ-R25: nothing dealt yet
+            return [f"seat {s.armorer + 1} resigned but is the armorer before the deal"]
         problems = self._mover_problems(s)
         problems.extend(self._last_call_problems(s))
         problems.extend(self._magician_problems(s))
@@ -432,13 +493,13 @@ class BossQuestInvariants(Invariants[BossQuestState]):
         if moving and not 0 <= s.turn < self.n:
             return [f"seat {s.turn + 1} is to move, of {self.n}"]
         if s.phase == TURN and s.at_magician[s.turn]:
-            return [f"seat {s.turn + 1} is to move but is at the magician"]
+            return [f"seat {s.turn + 1} is to move but is at the magician (or resigned)"]
         pending = s.pending
         if (pending is not None) != (s.phase == CHOICE):
             return [f"a pending choice {pending} in phase {_phase(s.phase)}"]
         if pending is None:
             return []
-        if pending.seat != s.turn or not s.at_magician[s.turn]:
+        if pending.seat != s.turn or not s.at_magician[s.turn] or s.gone[s.turn]:
             return [f"seat {pending.seat + 1} chooses on the turn of seat {s.turn + 1}"]
         if not 0 <= pending.slot < len(s.slots):
             return [f"a choice for spell slot {pending.slot + 1} of {len(s.slots)}"]
@@ -462,14 +523,19 @@ class BossQuestInvariants(Invariants[BossQuestState]):
         if order[0] != s.turn:
             return [f"seat {s.turn + 1} moves during a last call for seats {order}"]
         waiting = [p + 1 for p in order[1:] if s.at_magician[p]]
+        waiting += [p + 1 for p in order if s.gone[p]]
         return (
-            [f"seats {waiting} are owed a last action but are at the magician"] if waiting else []
+            [f"seats {waiting} are owed a last action but are at the magician (or resigned)"]
+            if waiting
+            else []
         )
 
     def _magician_problems(self, s: BossQuestState) -> list[str]:
-        """Each knight at the magician used one spell, or rested when none was left."""
-        arrived = s.at_magician.count(True)
-        arming = self.n - arrived
+        """Each knight at the magician used one spell, or rested when none was left; a knight
+        who resigned may or may not have used one first (BQ-R25)."""
+        gone = s.gone.count(True)
+        arrived = s.at_magician.count(True) - gone
+        arming = self.n - arrived - gone
         if s.lone_asked and arming > 1:
             return [f"the lone knight asked while {arming} knights are arming"]
         if s.phase not in DEALT:
@@ -478,8 +544,11 @@ class BossQuestInvariants(Invariants[BossQuestState]):
             return []
         used = sum(slot.status != AVAILABLE for slot in s.slots)
         left = any(slot.status == AVAILABLE for slot in s.slots)
-        if used > arrived or (left and used != arrived):
-            return [f"{used} spells used by {arrived} knights at the magician, {int(left)} left"]
+        if used > arrived + gone or (left and used < arrived):
+            return [
+                f"{used} spells used by {arrived} knights at the magician and {gone} who"
+                f" resigned, {int(left)} left"
+            ]
         return []
 
     # -- steps -------------------------------------------------------------------------
@@ -487,6 +556,8 @@ class BossQuestInvariants(Invariants[BossQuestState]):
     def step(self, before: BossQuestState, action: Any, after: BossQuestState) -> list[str]:
         """Legality, what changed, the hands, the spells, turn order, combat and scores."""
         combat = after.last_combat != before.last_combat
+        if type(action) is Resign:
+            return self._resign_problems(before, action.seat, after, combat)
         illegal = self._illegal(before, action)
         if illegal:
             return [f"{action} is not legal: {illegal}"]
@@ -498,6 +569,81 @@ class BossQuestInvariants(Invariants[BossQuestState]):
             *self._lone_problems(before, action, after, combat),
             *self._combat_problems(before, action, after, combat),
         ]
+
+    # -- resigning (BQ-R25) --------------------------------------------------------------
+
+    def _resign_problems(
+        self, before: BossQuestState, seat: int, after: BossQuestState, combat: bool
+    ) -> list[str]:
+        """A resignation takes the knight and what lies in front of them out of the game, and
+        changes nothing else but whose move it is (and a combat that follows, or the end)."""
+        if before.phase == OVER or not 0 <= seat < self.n or before.gone[seat]:
+            return [f"resign {seat + 1} was accepted in phase {_phase(before.phase)}"]
+        problems = []
+        if after.gone != tuple(g or p == seat for p, g in enumerate(before.gone)):
+            problems.append(f"after resign {seat + 1} the resigned seats are {after.gone}")
+        if (after.keys, after.hearts) != (before.keys, before.hearts) and not combat:
+            problems.append(f"resign {seat + 1} changed keys or hearts without a combat")
+        ended = after.phase == OVER and self._won_by_staying(after)
+        if ended != (before.gone.count(False) == 2):
+            left = after.gone.count(False)
+            problems.append(f"resign {seat + 1} left {left} knights and the outcome {after.result}")
+        mid = self._without(before, seat)
+        if combat:  # the last knight arming left: combat at once, without them
+            return problems + self._combat_problems(mid, None, after, combat)
+        if ended:
+            return problems
+        problems.extend(self._aside_problems(before, seat, after))
+        for name in ("hidden", "visible", "deck", "deck_top", "boss", "keys", "hearts", "round"):
+            if getattr(after, name) != getattr(mid, name):
+                problems.append(
+                    f"{name} after resign {seat + 1} is {_short(getattr(after, name))},"
+                    f" not {_short(getattr(mid, name))}"
+                )
+        if after.phase in (TURN, CHOICE) and before.phase in (TURN, CHOICE):
+            mover = before.pending.seat if before.pending else before.turn
+            moved = (after.turn, after.phase) != (before.turn, before.phase)
+            cancel = before.pending is not None and before.pending.choice == CHOOSE_CANCEL
+            if mover != seat and moved and not cancel:  # a cancel may be left with no target
+                problems.append(f"resign {seat + 1} moved the turn of seat {mover + 1}")
+            if mover == seat and after.turn == seat:
+                problems.append(f"seat {seat + 1} resigned but keeps the turn")
+        return problems
+
+    def _without(self, s: BossQuestState, seat: int) -> BossQuestState:
+        """``s`` with knight ``seat`` and their weapons and placed spells taken out (BQ-R25)."""
+        mid = s.evolve()
+        mid.gone = tuple(g or p == seat for p, g in enumerate(s.gone))
+        mid.hidden = tuple(-1 if p == seat else h for p, h in enumerate(s.hidden))
+        mid.visible = tuple(() if p == seat else v for p, v in enumerate(s.visible))
+        mid.slots = tuple(
+            Slot(sl.kind, SPENT, -1) if sl.status == ACTIVE and sl.target == seat else sl
+            for sl in s.slots
+        )
+        if s.pending is not None and s.pending.seat == seat:
+            index = s.pending.slot
+            mid.slots = tuple(
+                Slot(sl.kind, SPENT, -1) if i == index else sl for i, sl in enumerate(mid.slots)
+            )
+        mid.at_magician = tuple(a or p == seat for p, a in enumerate(s.at_magician))
+        return mid
+
+    def _aside_problems(
+        self, before: BossQuestState, seat: int, after: BossQuestState
+    ) -> list[str]:
+        """The resigning knight's weapons lie aside: the hidden one known to them only."""
+        given = [d.give_back for d in before.draws if d.seat == seat and d.place == HIDDEN]
+        hidden = [c for c in (before.hidden[seat], *given) if c >= 0]
+        expected = [
+            *before.aside,
+            *((c, seat) for c in hidden),
+            *((c, EVERYONE) for c in before.visible[seat]),
+        ]
+        if sorted(after.aside) != sorted(expected):
+            return [
+                f"after resign {seat + 1} the weapons set aside are {after.aside}, not {expected}"
+            ]
+        return []
 
     def _illegal(self, s: BossQuestState, action: Any) -> str:
         """Why ``action`` breaks the rules in ``s`` ('' when it does not)."""
@@ -688,7 +834,7 @@ class BossQuestInvariants(Invariants[BossQuestState]):
     ) -> list[str]:
         """Who moves next, the magician, the last call, combat when all are done (BQ-TURN)."""
         if before.phase == DRAW and before.resume == START_TURNS:
-            first = (before.armorer + 1) % self.n  # BQ-TURN-1
+            first = self._left_of(before, before.armorer)  # BQ-TURN-1, BQ-R25
             if after.phase == TURN and after.turn != first:
                 return [f"seat {after.turn + 1} moves first, the armorer's left is {first + 1}"]
             return []
@@ -726,12 +872,27 @@ class BossQuestInvariants(Invariants[BossQuestState]):
     ) -> tuple[bool, list[int]]:
         """Whether a last call is on, and the seats still to move, next first (BQ-MAGE-6)."""
         n = self.n
+        if isinstance(action, act.Cancel) and self._ends_last_call(s, action.slot):
+            return False, [(actor + i) % n for i in range(1, n + 1) if not arrived[(actor + i) % n]]
         if s.last_call_on:
             return True, [p for p in s.last_call if p != actor]
         calls = isinstance(action, act.Activate) and self.kinds[s.slots[action.slot].kind]
         if calls == "last_call":
             return True, [(actor + i) % n for i in range(1, n) if not arrived[(actor + i) % n]]
         return False, [(actor + i) % n for i in range(1, n + 1) if not arrived[(actor + i) % n]]
+
+    def _ends_last_call(self, s: BossQuestState, slot: int) -> bool:
+        """True if cancelling ``slot`` leaves no last call spell in play (BQ-R13)."""
+        if not s.last_call_on or self.kinds[s.slots[slot].kind] != "last_call":
+            return False
+        return not any(
+            i != slot and sl.status == ACTIVE and self.kinds[sl.kind] == "last_call"
+            for i, sl in enumerate(s.slots)
+        )
+
+    def _left_of(self, s: BossQuestState, seat: int) -> int:
+        """The next seat after ``seat`` whose knight has not resigned (BQ-R5, BQ-R25)."""
+        return next(p for p in ((seat + i) % self.n for i in range(1, self.n + 1)) if not s.gone[p])
 
     # -- combat ------------------------------------------------------------------------
 
@@ -784,9 +945,10 @@ class BossQuestInvariants(Invariants[BossQuestState]):
         seats = range(self.n)
         held = [([hidden[p]] if hidden[p] >= 0 else []) + list(visible[p]) for p in seats]
         attacks = [self.attack(held[p], slots, p) for p in seats]
-        over = [a > hp for a in attacks]
-        failed = [not self._meets_conditions(held[p], slots) for p in seats]
-        remaining = [p for p in seats if not over[p] and not failed[p]]
+        playing = [not before.gone[p] for p in seats]  # BQ-R25: no part in combat
+        over = [a > hp and playing[p] for p, a in enumerate(attacks)]
+        failed = [playing[p] and not self._meets_conditions(held[p], slots) for p in seats]
+        remaining = [p for p in seats if playing[p] and not over[p] and not failed[p]]
         winners = self._closest(remaining, attacks, held)
         if "second_closest" in active:  # BQ-SPELL-14
             winners = self._closest([p for p in remaining if p not in winners], attacks, held)
@@ -835,7 +997,7 @@ class BossQuestInvariants(Invariants[BossQuestState]):
         """After a combat that ends nothing, the next round with the next armorer (BQ-ROUND)."""
         if after.phase == OVER:
             return [] if after.round == before.round else [f"the game ended in round {after.round}"]
-        expected = (before.round + 1, (before.armorer + 1) % self.n, BOSS)
+        expected = (before.round + 1, self._left_of(before, before.armorer), BOSS)
         actual = (after.round, after.armorer, after.phase)
         if actual != expected:
             return [f"after combat (round, armorer, phase) is {actual}, not {expected}"]
@@ -925,7 +1087,8 @@ class BossQuestInvariants(Invariants[BossQuestState]):
             "hidden": None if hidden < 0 else self.codes[hidden] if sees else "?",
             "cards": len(held),
             "visible_total": sum(self.values[c] for c in s.visible[p]),
-            "at_magician": s.at_magician[p] and s.phase != OVER,
+            "at_magician": s.at_magician[p] and s.phase != OVER and not s.gone[p],
+            "resigned": s.gone[p],  # BQ-R25
             "armorer": p == s.armorer,
             "over": arming and hidden >= 0 and attack > self.hp(s.boss, s.slots),
         }
@@ -965,14 +1128,17 @@ class BossQuestInvariants(Invariants[BossQuestState]):
         named = set(WEAPON_CODE.findall(text))
         leaked = sorted(self.codes[c] for c in self._secrets(s, seat) if self.codes[c] in named)
         problems = [f"view of seat {seat} names secret weapons {leaked}"] if leaked else []
-        top = [
-            self.codes[c] if k in (EVERYONE, seat) or seat == EVERYTHING else "?"
-            for c, k in s.deck_top
-        ]
-        if view.get("deck_top") != top:
-            problems.append(
-                f"view of seat {seat}: the deck top shows {view.get('deck_top')}, not {top}"
-            )
+        places = (
+            ("deck_top", "the deck top shows", s.deck_top),
+            ("set_aside", "the weapons set aside show", s.aside),  # BQ-R25
+        )
+        for key, what, cards in places:
+            known = [
+                self.codes[c] if k in (EVERYONE, seat) or seat == EVERYTHING else "?"
+                for c, k in cards
+            ]
+            if view.get(key) != known:
+                problems.append(f"view of seat {seat}: {what} {view.get(key)}, not {known}")
         return problems
 
     def _secrets(self, s: BossQuestState, seat: int | None) -> set[int]:
@@ -981,6 +1147,7 @@ class BossQuestInvariants(Invariants[BossQuestState]):
             return {self.weapon_ids[d.card] for d in s.deck}
         secret = {self.weapon_ids[d.card] for d in s.deck}
         secret.update(c for c, knower in s.deck_top if knower not in (EVERYONE, seat))
+        secret.update(c for c, knower in s.aside if knower not in (EVERYONE, seat))  # BQ-R25
         secret.update(
             d.give_back
             for d in s.draws

@@ -5,6 +5,7 @@ What a knight does not know, and so what is dealt anew:
 * another knight's hidden weapon (BQ-DEAL-2), until the game ends (the last combat shows all);
 * a weapon put face down on the deck by a deck swap that only its giver saw (BQ-SPELL-7), and
   a hidden weapon just given up while its replacement is being drawn;
+* the hidden weapon a knight who resigned set aside unseen (BQ-R25);
 * which weapons the deck holds (its order is a chance outcome at each draw);
 * the face-down mystery spell (BQ-MYST-2), and which spells the spell deck and the discard
   pile hold: both show only as counts (BQ-R24), and unseen mystery spells go into them.
@@ -75,11 +76,15 @@ def _deal_weapons(
         for i, draw in enumerate(state.draws)
         if draw.give_back >= 0 and draw.place == HIDDEN and draw.seat != seat
     ]
+    aside_places = [
+        i for i, (_, knower) in enumerate(state.aside) if knower not in (EVERYONE, seat)
+    ]
     pool = sorted(
         [
             *(state.hidden[p] for p in hidden_seats),
             *(state.deck_top[i][0] for i in top_places),
             *(state.draws[i].give_back for i in give_places),
+            *(state.aside[i][0] for i in aside_places),
             *(cards.weapon_id(draw.card) for draw in state.deck),
         ]
     )
@@ -113,8 +118,12 @@ def _deal_weapons(
     draws = list(state.draws)
     for i in give_places:
         draws[i] = draws[i]._replace(give_back=pool.pop())
+    aside = list(state.aside)
+    for i in aside_places:
+        aside[i] = (pool.pop(), aside[i][1])
     codes = cards.weapon_codes
     sample.hidden, sample.deck_top, sample.draws = tuple(hidden), tuple(deck_top), tuple(draws)
+    sample.aside = tuple(aside)
     sample.deck = tuple(DrawWeapon(codes[card]) for card in sorted(pool))
 
 

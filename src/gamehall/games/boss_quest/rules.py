@@ -18,6 +18,7 @@ from gamehall.core.game import (
     Action,
     ChanceWeights,
     Game,
+    LengthBound,
     OptionSpec,
     RandomSource,
 )
@@ -60,8 +61,10 @@ if TYPE_CHECKING:
     from gamehall.games.boss_quest.features import BossQuestFeatures
 
 MAX_ASK = 4
-UNCANCELLABLE = frozenset({"last_call", "cancel", "swap_hidden", "swap_deck"})
+UNCANCELLABLE = frozenset({"cancel", "swap_hidden", "swap_deck"})  # spent as they act (BQ-R13)
 HEARTS = 3
+NULL_ROUNDS = 3
+"""Rounds with no key won and no heart lost allowed per other round by ``length_bound``."""
 
 
 _copy_state = BossQuestState._copier
@@ -75,7 +78,7 @@ class BossQuest(Game[BossQuestState]):
     aliases = ("bossquest", "bq")
     min_players = 2
     max_players = 5
-    rules_version = "1"
+    rules_version = "2"  # 2: a cancel may end the last call (BQ-R13); knights may resign
     option_specs = (
         OptionSpec(
             "spells_per_round",
@@ -104,7 +107,7 @@ class BossQuest(Game[BossQuestState]):
         slots = range(max(self.layout_size, 1))
         self._activate = tuple(act.Activate(i) for i in slots)
         self._discard = tuple(act.Discard(i) for i in slots)
-        self._deal_draws = tuple(self._deal_order(armorer) for armorer in range(players))
+        self._deal_draws: dict[tuple[int, tuple[bool, ...]], tuple[Draw, ...]] = {}
         self._ask_draws = tuple(Draw(seat, APPEND, -1, False) for seat in range(players))
         self._turn_cache: dict[tuple[int, int], tuple[Action, ...]] = {}
         self._handlers: dict[type, Callable[[BossQuestState, Any], None]] = {
@@ -122,12 +125,22 @@ class BossQuest(Game[BossQuestState]):
             act.Cancel: self._on_cancel,
         }
 
-    def _deal_order(self, armorer: int) -> tuple[Draw, ...]:
-        """The deal from the armorer's left: a hidden card to each, then a visible one."""
+    def _deal_order(self, armorer: int, gone: tuple[bool, ...]) -> tuple[Draw, ...]:
+        """The deal from the armorer's left: a hidden card to each knight still in the game,
+        then a visible one (BQ-DEAL-1, BQ-R25)."""
+        order = self._deal_draws.get((armorer, gone))
+        if order is None:
+            n = self.players
+            seats = [p for p in ((armorer + 1 + i) % n for i in range(n)) if not gone[p]]
+            hidden = tuple(Draw(seat, HIDDEN, -1, False) for seat in seats)
+            order = hidden + tuple(Draw(seat, APPEND, -1, False) for seat in seats)
+            self._deal_draws[armorer, gone] = order
+        return order
+
+    def left_of(self, state: BossQuestState, seat: int) -> int:
+        """The next knight on ``seat``'s left who is still in the game (BQ-R5, BQ-R25)."""
         n = self.players
-        order = [(armorer + 1 + i) % n for i in range(n)]
-        hidden = tuple(Draw(seat, HIDDEN, -1, False) for seat in order)
-        return hidden + tuple(Draw(seat, APPEND, -1, False) for seat in order)
+        return next(p for p in ((seat + i) % n for i in range(1, n + 1)) if not state.gone[p])
 
     def check_options(self, options: dict[str, Any]) -> None:
         """The card file must load (an owner's printed cards are checked here)."""
@@ -153,6 +166,7 @@ class BossQuest(Game[BossQuestState]):
         s.at_magician, s.lone_asked = (False,) * n, False
         s.last_call, s.last_call_on = (), False
         s.pending, s.last_combat, s.result = None, None, None
+        s.gone, s.aside = (False,) * n, ()
         return s
 
     def to_move(self, state: BossQuestState) -> int | None:
@@ -238,10 +252,12 @@ class BossQuest(Game[BossQuestState]):
     def _choice_actions(self, state: BossQuestState) -> list[Action]:
         pending = state.pending
         assert pending is not None
-        if pending.choice == CHOOSE_TARGET:
-            return [interned(act.Target, seat) for seat in range(self.players)]  # BQ-MAGE-2
+        gone = state.gone
+        if pending.choice == CHOOSE_TARGET:  # BQ-MAGE-2; a knight who resigned is no target
+            return [interned(act.Target, p) for p in range(self.players) if not gone[p]]
         if pending.choice == CHOOSE_SWAP:
-            return [interned(act.SwapWith, s) for s in range(self.players) if s != pending.seat]
+            seats = range(self.players)
+            return [interned(act.SwapWith, p) for p in seats if p != pending.seat and not gone[p]]
         if pending.choice == CHOOSE_GIVE:
             hidden = state.hidden[pending.seat]
             mine = ([hidden] if hidden >= 0 else []) + list(state.visible[pending.seat])
@@ -249,7 +265,8 @@ class BossQuest(Game[BossQuestState]):
         return [interned(act.Cancel, i) for i in self.cancellable(state)]
 
     def cancellable(self, state: BossQuestState) -> list[int]:
-        """Slots of the activated spells a cancel spell may target (BQ-SPELL-11)."""
+        """Slots of the activated spells a cancel spell may target: every one in play, the
+        last call included (BQ-SPELL-11, BQ-R13)."""
         spells = self.cards.spells
         return [
             i
@@ -268,7 +285,7 @@ class BossQuest(Game[BossQuestState]):
         if phase == BOSS:
             return ChanceWeights(tuple(map(self._reveal_boss.__getitem__, state.boss_deck)))
         if phase == ARMORER:
-            return ChanceWeights(self._first_armorer)
+            return ChanceWeights(tuple(a for a in self._first_armorer if not state.gone[a.seat]))
         return ChanceWeights(())
 
     def _spell_chances(self, deck: tuple[int, ...]) -> ChanceWeights:
@@ -297,9 +314,9 @@ class BossQuest(Game[BossQuestState]):
         n = self.players
         s.round += 1
         s.phase = BOSS
-        s.at_magician, s.lone_asked = (False,) * n, False  # BQ-ROUND-6
+        s.at_magician, s.lone_asked = s.gone, False  # BQ-ROUND-6; resigned: done (BQ-R25)
         s.hidden, s.visible = (-1,) * n, ((),) * n  # BQ-ROUND-4: weapons gathered
-        s.deck, s.deck_top = self._draw_weapon, ()
+        s.deck, s.deck_top, s.aside = self._draw_weapon, (), ()
         if not s.boss_deck:  # BQ-ROUND-5
             s.boss_deck, s.boss_discard = tuple(sorted(s.boss_discard)), ()
 
@@ -331,7 +348,7 @@ class BossQuest(Game[BossQuestState]):
 
     def _start_deal(self, s: BossQuestState) -> None:
         """Deal the gathered weapons: one hidden, then one visible, to every knight."""
-        s.draws = self._deal_draws[s.armorer]  # BQ-DEAL-1
+        s.draws = self._deal_order(s.armorer, s.gone)  # BQ-DEAL-1
         s.resume = START_TURNS
         s.phase = DRAW
 
@@ -370,7 +387,7 @@ class BossQuest(Game[BossQuestState]):
         if s.draws:
             return
         if s.resume == START_TURNS:
-            s.phase, s.turn = TURN, (s.armorer + 1) % self.players  # BQ-TURN-1
+            s.phase, s.turn = TURN, self.left_of(s, s.armorer)  # BQ-TURN-1
         else:
             self._next_turn(s)
 
@@ -483,7 +500,16 @@ class BossQuest(Game[BossQuestState]):
         pending = self._end_choice(s)
         self._set_slot(s, action.slot, SPENT)  # BQ-SPELL-11
         self._set_slot(s, pending.slot, SPENT)
+        if s.last_call_on and not self._last_call_in_play(s):
+            s.last_call, s.last_call_on = (), False  # BQ-R13: normal turns resume
         self._next_turn(s)
+
+    def _last_call_in_play(self, s: BossQuestState) -> bool:
+        spells = self.cards.spells
+        return any(
+            slot.status == ACTIVE and spells[slot.kind].effect.kind == "last_call"
+            for slot in s.slots
+        )
 
     # -- combat and the end -----------------------------------------------------------
 
@@ -506,16 +532,135 @@ class BossQuest(Game[BossQuestState]):
         if 0 in hearts or max(keys) >= self.keys_to_win:
             s.phase, s.result = OVER, self._final_outcome(s)
             return
-        s.armorer = (s.armorer + 1) % self.players  # BQ-ROUND-3
+        s.armorer = self.left_of(s, s.armorer)  # BQ-ROUND-3, BQ-R25
         self._start_round(s)
 
     def _final_outcome(self, s: BossQuestState) -> Outcome:
-        """Most keys, then most hearts; a knight with no heart left is out (BQ-END-3..5)."""
-        seats = [p for p in range(self.players) if s.hearts[p] > 0] or list(range(self.players))
+        """Most keys, then most hearts; a knight with no heart left is out (BQ-END-3..5), and
+        a knight who resigned never wins (BQ-R25)."""
+        playing = [p for p in range(self.players) if not s.gone[p]]
+        seats = [p for p in playing if s.hearts[p] > 0] or playing
         best = max((s.keys[p], s.hearts[p]) for p in seats)
         winners = tuple(p for p in seats if (s.keys[p], s.hearts[p]) == best)
         reason = "keys-target" if max(s.keys) >= self.keys_to_win else "last-heart"
         return Outcome(winners, tuple(float(k) for k in s.keys), reason)
+
+    # -- resigning (BQ-R25) -----------------------------------------------------------
+
+    def resign(self, state: BossQuestState, seat: int) -> BossQuestState:
+        """Knight ``seat`` leaves the game at once, whoever is to move (BQ-R25).
+
+        Their weapons are set aside unseen until the round ends, the dark spells placed on
+        them are discarded, a choice they owed inside a spell is dropped (the spell is
+        discarded without effect), they are owed no draw and no last action, and turns,
+        deals, combat and the armorer role pass them over. The armorer leaving before the
+        round's deal hands the role on at once; later it passes on at the round's end. When
+        one knight is left, that knight wins at once (``others-resigned``).
+        """
+        gone = 0 <= seat < self.players and state.gone[seat]
+        self.refuse_resign(state, seat, gone=gone)
+        s: BossQuestState = _copy_state(state)
+        self._leave(s, seat)
+        if s.gone.count(False) == 1:
+            self._end_by_resignation(s)
+        else:
+            self._after_leaving(s, seat)
+        return s
+
+    def _leave(self, s: BossQuestState, seat: int) -> None:
+        """Take knight ``seat`` and everything in front of them out of the game."""
+        s.gone = replace_at(s.gone, seat, True)
+        aside = list(s.aside)
+        if s.hidden[seat] >= 0:
+            aside.append((s.hidden[seat], seat))
+        aside.extend((card, EVERYONE) for card in s.visible[seat])
+        for draw in s.draws:  # a hidden weapon given up for a draw still owed (BQ-SPELL-7)
+            if draw.seat == seat and draw.give_back >= 0 and draw.place == HIDDEN:
+                aside.append((draw.give_back, seat))
+        s.aside = tuple(aside)
+        s.hidden = replace_at(s.hidden, seat, -1)
+        s.visible = replace_at(s.visible, seat, ())
+        s.draws = tuple(draw for draw in s.draws if draw.seat != seat)
+        for index, slot in enumerate(s.slots):
+            if slot.status == ACTIVE and slot.target == seat:
+                self._set_slot(s, index, SPENT)  # the spell leaves the table with the knight
+        s.at_magician = replace_at(s.at_magician, seat, True)
+        if s.last_call_on:
+            s.last_call = tuple(p for p in s.last_call if p != seat)
+        if seat == s.armorer and s.phase in (BOSS, SPELL):
+            s.armorer = self.left_of(s, seat)  # nothing dealt yet: the next knight deals
+
+    def _after_leaving(self, s: BossQuestState, seat: int) -> None:
+        """Play goes on without knight ``seat``: the turn passes if it was theirs."""
+        phase = s.phase
+        if phase == DRAW and not s.draws:  # every draw still owed was theirs
+            self._settle_draws(s)
+        elif phase == TURN and s.turn == seat:
+            self._next_turn(s)
+        elif phase == CHOICE:
+            pending = s.pending
+            assert pending is not None
+            if pending.seat == seat:  # their choice is dropped: the spell has no effect
+                self._set_slot(s, self._end_choice(s).slot, SPENT)
+                self._next_turn(s)
+            elif pending.choice == CHOOSE_CANCEL and not self.cancellable(s):
+                self._set_slot(s, self._end_choice(s).slot, SPENT)  # BQ-SPELL-12
+                self._next_turn(s)
+
+    def _end_by_resignation(self, s: BossQuestState) -> None:
+        """Every other knight has resigned: the last one wins; the round stops unplayed and
+        its cards are gathered unseen (no combat, so no hidden weapon is shown)."""
+        if s.phase in (SPELL, DRAW, TURN, CHOICE):
+            s.boss_discard = (*s.boss_discard, s.boss)
+            discard = list(s.spell_discard)
+            for slot in s.slots:
+                if slot.status in (AVAILABLE, ACTIVE):
+                    discard[slot.kind] += 1
+            s.spell_discard = tuple(discard)
+        n = self.players
+        s.slots, s.mystery, s.layout_left, s.pending = (), -1, 0, None
+        s.hidden, s.visible, s.aside = (-1,) * n, ((),) * n, ()
+        s.deck, s.deck_top, s.draws, s.resume = self._draw_weapon, (), (), START_TURNS
+        s.last_call, s.last_call_on = (), False
+        winner = s.gone.index(False)
+        s.phase = OVER
+        s.result = Outcome((winner,), tuple(float(k) for k in s.keys), "others-resigned")
+
+    def describe_resign(
+        self, before: BossQuestState, seat: int, after: BossQuestState, viewer: int | None
+    ) -> list[Text]:
+        from gamehall.games.boss_quest.view import describe_resign
+
+        return describe_resign(self, before, seat, after, viewer)
+
+    # -- length (BQ-END-1, BQ-END-2, BQ-ROUND-7) ----------------------------------------
+
+    def length_bound(self) -> LengthBound:
+        """The most rounds a game lasts: ``(NULL_ROUNDS + 1) × (n × (K − 1 + H − 1) + 1)``.
+
+        The game ends after the combat in which a knight reaches the key target K
+        (BQ-END-1) or loses the last of H hearts (BQ-END-2). Every other combat that gives a
+        key or takes a heart is one step towards the end: the n knights can gain at most
+        n × (K − 1) keys and lose at most n × (H − 1) hearts without ending the game, so at
+        most n × (K − 1 + H − 1) rounds give or take something before the last one.
+
+        A round may give and take nothing (BQ-COMBAT-9): every knight fails a colour
+        condition or is over with no heart loss, or the knights in contention share the
+        only rank of a second-closest round. Nothing in the rules limits how many such
+        rounds follow each other (BQ-ROUND-7), so no bound is certain; but each needs a
+        colour, no-heart-loss or second-closest spell active and every knight caught by it,
+        and the house cards make it rare (about one round in twenty-five with random bots,
+        one in a thousand with the heuristic). The bound allows NULL_ROUNDS of them for each
+        round that counts: a game reaching it is, by far, more likely a loop than bad luck
+        (BQ-R26). Resigned knights only shorten a game: they gain and lose nothing.
+        """
+        n, hearts_lost = self.players, HEARTS - 1
+        productive = n * (self.keys_to_win - 1 + hearts_lost) + 1
+        return LengthBound("rounds", (NULL_ROUNDS + 1) * productive)
+
+    def length(self, state: BossQuestState) -> int:
+        """The rounds begun so far: the round in play, or the last one once the game ends."""
+        return state.round
 
     # -- what leaves the engine -------------------------------------------------------
 

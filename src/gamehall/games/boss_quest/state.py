@@ -3,6 +3,8 @@
 Weapons are ids into the card tables; the weapon deck is an unordered multiset (its order is
 unknown to everyone, so each draw is a chance outcome), except for cards put back on top by
 the deck-swap spell, which are known to whoever saw them. Spell decks are counts per kind.
+A knight who resigns (BQ-R25) is ``gone``: they hold nothing, their weapons lie ``aside`` until
+the round ends, and they count as done arming (``at_magician``) so turns pass them over.
 """
 
 from __future__ import annotations
@@ -99,6 +101,7 @@ class BossQuestState(ValueState):
 
     __slots__ = (
         "armorer",
+        "aside",
         "at_magician",
         "boss",
         "boss_deck",
@@ -106,6 +109,7 @@ class BossQuestState(ValueState):
         "deck",
         "deck_top",
         "draws",
+        "gone",
         "hearts",
         "hidden",
         "keys",
@@ -147,10 +151,12 @@ class BossQuestState(ValueState):
     deck_top: tuple[tuple[int, int], ...]
     draws: tuple[Draw, ...]
     resume: int
-    at_magician: tuple[bool, ...]
+    at_magician: tuple[bool, ...]  # done arming this round: at the magician, or gone
     lone_asked: bool
     last_call: tuple[int, ...]
     last_call_on: bool
     pending: Pending | None
     last_combat: Combat | None
     result: Outcome | None
+    gone: tuple[bool, ...]  # the knights who resigned (BQ-R25)
+    aside: tuple[tuple[int, int], ...]  # a resigned knight's weapons, with who knows each

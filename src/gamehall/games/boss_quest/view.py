@@ -2,7 +2,8 @@
 
 A hidden weapon is shown only to its owner until combat (BQ-DEAL-2, BQ-COMBAT-1); the mystery
 spell only once activated (BQ-MYST-2); the weapon deck's order to nobody, except a card put
-back on top, to whoever saw it.
+back on top, to whoever saw it. A knight who resigned (BQ-R25) is shown ``resigned``; the
+weapons they held lie ``set_aside``, a hidden one shown to nobody but them, ever.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def build_view(game: BossQuest, state: BossQuestState, seat: int | None) -> JSON
         mine = seat in (p, EVERYTHING) or not playing  # the last combat showed every weapon
         shown = sum(cards.weapon_values[c] for c in state.visible[p])
         arming = playing and not state.at_magician[p] and state.boss > 0
+        gone = state.gone[p]
         entry: dict[str, Any] = {
             "seat": p,
             "hearts": state.hearts[p],
@@ -59,7 +61,8 @@ def build_view(game: BossQuest, state: BossQuestState, seat: int | None) -> JSON
             "hidden": (codes[hidden] if mine else "?") if hidden >= 0 else None,
             "cards": len(visible) + (hidden >= 0),
             "visible_total": shown,
-            "at_magician": state.at_magician[p] and playing,
+            "at_magician": state.at_magician[p] and playing and not gone,
+            "resigned": gone,
             "armorer": p == state.armorer,
             # BQ-ARM-5: a knight still arming announces when they are over the HP.
             "over": arming and hidden >= 0 and attack(state, cards, p) > hp,
@@ -83,6 +86,10 @@ def build_view(game: BossQuest, state: BossQuestState, seat: int | None) -> JSON
         codes[card] if knower in (EVERYONE, seat) or seat == EVERYTHING else "?"
         for card, knower in state.deck_top
     ]
+    set_aside = [
+        codes[card] if knower in (EVERYONE, seat) or seat == EVERYTHING else "?"
+        for card, knower in state.aside
+    ]
     to_move = game.to_move(state)
     return {
         "game": game.name,
@@ -99,6 +106,7 @@ def build_view(game: BossQuest, state: BossQuestState, seat: int | None) -> JSON
         "last_call": list(state.last_call) if state.last_call_on else None,
         "weapon_deck": len(state.deck) + len(state.deck_top),
         "deck_top": top_known,
+        "set_aside": set_aside,
         "boss_deck": len(state.boss_deck),
         "spell_deck": sum(state.spell_deck),
         "spell_discard": sum(state.spell_discard),
@@ -167,12 +175,44 @@ def describe(
     lines = _action_lines(game, before, action, after, seat)
     if after.last_combat is before.last_combat and after.boss:
         lines.extend(_over_announcements(game, before, after))
+    return lines + _what_follows(game, before, after)
+
+
+def _what_follows(game: BossQuest, before: BossQuestState, after: BossQuestState) -> list[Text]:
+    """A combat the step brought on, and the end of the game."""
+    lines = []
     if after.last_combat is not before.last_combat and after.last_combat is not None:
         lines.extend(_combat_lines(game, after))
     if after.result is not None and before.result is None:
-        winners = ", ".join(str(w + 1) for w in after.result.winners)
-        lines.append(Text("bq.log.game_over", {"winners": winners}))
+        if after.result.reason == "others-resigned":
+            winner = after.result.winners[0] + 1
+            lines.append(Text("bq.log.others_resigned", {"seat": winner}))
+        else:
+            winners = ", ".join(str(w + 1) for w in after.result.winners)
+            lines.append(Text("bq.log.game_over", {"winners": winners}))
     return lines
+
+
+def describe_resign(
+    game: BossQuest, before: BossQuestState, seat: int, after: BossQuestState, viewer: int | None
+) -> list[Text]:
+    """The log lines of knight ``seat`` resigning (BQ-R25), and of what follows from it."""
+    who = {"seat": seat + 1}
+    lines = [Text("bq.log.resigned", who)]
+    if before.hidden[seat] >= 0 or before.visible[seat]:
+        lines.append(Text("bq.log.resigned_weapons", who))
+    for slot in before.slots:
+        if slot.status == ACTIVE and slot.target == seat:
+            lines.append(
+                Text("bq.log.resigned_spell", {**who, "spell": spell_name(game, slot.kind)})
+            )
+    pending = before.pending
+    if pending is not None and after.pending is None:  # a choice dropped, or nothing to cancel
+        spell = spell_name(game, before.slots[pending.slot].kind)
+        lines.append(Text("bq.log.resigned_choice", {"spell": spell}))
+    if after.armorer != before.armorer and after.round == before.round and not after.result:
+        lines.append(Text("bq.log.armorer_passes", {"seat": after.armorer + 1}))
+    return lines + _what_follows(game, before, after)
 
 
 def _over_announcements(
@@ -229,7 +269,10 @@ def _action_lines(
         return [Text("bq.log.give", {**who, "card": weapon_name(game, card)})]
     if isinstance(action, act.Cancel):
         kind = before.slots[action.slot].kind
-        return [Text("bq.log.cancel", {"spell": spell_name(game, kind)})]
+        lines = [Text("bq.log.cancel", {"spell": spell_name(game, kind)})]
+        if before.last_call_on and not after.last_call_on and after.boss:
+            lines.append(Text("bq.log.last_call_cancelled"))  # BQ-R13
+        return lines
     return []
 
 
@@ -275,6 +318,8 @@ def _combat_lines(game: BossQuest, after: BossQuestState) -> list[Text]:
     assert combat is not None
     lines = [Text("bq.log.combat", {"boss": boss_name(game, combat.boss), "hp": combat.hp})]
     for p, result in enumerate(combat.seats):
+        if after.gone[p]:
+            continue  # BQ-R25: a knight who resigned takes no part in combat
         hidden = weapon_name(game, result.hidden) if result.hidden >= 0 else "-"
         params = {"seat": p + 1, "attack": result.attack, "hidden": hidden}
         if result.over:

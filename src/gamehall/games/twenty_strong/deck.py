@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamehall.core.game import JSON, Action, ChanceWeights, RandomSource
+from gamehall.core.game import JSON, Action, ChanceWeights, LengthBound, RandomSource
 from gamehall.core.i18n import Text
 from gamehall.core.interned import interned
 from gamehall.games.twenty_strong.actions import From, Parsers
@@ -53,6 +53,14 @@ if TYPE_CHECKING:
     from gamehall.games.twenty_strong.rules import TwentyStrong
 
 
+CONFLICT_ROUNDS = 40
+"""The rounds a battle carried over rounds (a Tyrant's, a primus's, a scion's) is allowed
+before the lab and the fuzzer call the game stalled. The rules set no limit: a round may land
+no hit. With VIC-R18 a round of such a battle can always land one, so a battle this long
+means a card or a bot that loops; the longest seen in the balance grids is in
+docs/balance.md."""
+
+
 class DeckRules(ABC):
     """A deck's rules; subclasses override the hooks listed in the module docstring."""
 
@@ -67,6 +75,8 @@ class DeckRules(ABC):
     dismiss into it (Victorum's Training Grounds)."""
     chance_phases: ClassVar[frozenset[str]] = frozenset()
     """The phases in which the deck's own chance node (``chance``) may be due."""
+    anytime_types: ClassVar[frozenset[type]] = frozenset()
+    """The types of the deck's ``anytime_actions``: taken beside a waiting choice (GEN-R6)."""
 
     def __init__(self, game: TwentyStrong, options: dict[str, Any]) -> None:
         self.game = game
@@ -154,6 +164,14 @@ class DeckRules(ABC):
     def apply_action(self, s: State, action: Action) -> None:
         """Apply a deck action (already known legal)."""
         raise RuntimeError(f"the {self.name} deck has no action {action}")
+
+    @abstractmethod
+    def length_bound(self) -> LengthBound:
+        """The most units (rounds...) a game of this deck lasts by its rules."""
+
+    def length(self, state: State) -> int:
+        """The units of :meth:`length_bound` played: rounds unless the deck counts another."""
+        return state.round
 
     def anytime_actions(self, state: State) -> list[Action]:
         """Deck actions open at any decision except the roll."""

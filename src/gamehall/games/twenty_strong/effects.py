@@ -321,6 +321,12 @@ def dismiss_picked(game: TwentyStrong, s: State, step: int, pick: Pick) -> None:
 
 
 Chooser = Callable[["TwentyStrong", State, Task], list[Action]]
+TAKING: Final = frozenset(
+    {"exhaust_dice", "banish_dice", "discard_item", "dismiss_dice", "weaken_dice"}
+)
+"""Choices that take something from the player: asked even when only one option is left, if
+an item or ability could still be used first (GEN-R6)."""
+
 CHOOSERS: Final[dict[str, Chooser]] = {
     "exhaust_dice": _pool_colours,
     "banish_dice": _banish_colours,

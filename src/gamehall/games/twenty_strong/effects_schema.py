@@ -68,6 +68,11 @@ POSITIVE = frozenset(
     }
 )
 """The kinds whose amount is a count of things done, never negative."""
+CHANGES_THE_FIGHT = frozenset(
+    {"damage_card", "recruit_dice", "strengthen_dice", "weaken_dice", "hook"}
+)
+"""The kinds that can let a hero hurt an enemy her dice cannot: damage dealt to a card, or a
+change of which dice she has (a deck's hook may do anything, so it counts too; VIC-R18)."""
 _NO_AMOUNT = frozenset({"hook", "immune", "no_crit", "guard", "no_items"})
 """The kinds that take no amount (a hook's amount is its own business); all others need one."""
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 from gamehall.games.twenty_strong.dice import CRIT, FACE_DAMAGE
 from gamehall.games.twenty_strong.effects import (
+    TAKING,
     apply_choice,
     choices,
     commit_limit,
@@ -93,7 +94,12 @@ def _advance(game: TwentyStrong, s: State, settled: object) -> None:
             options = choices(game, s, task)
             if not options:
                 run_automatic(game, s, task)
-            elif len(options) == 1 and not task.optional and task.kind != "instant":
+            elif (
+                len(options) == 1
+                and not task.optional
+                and task.kind != "instant"
+                and not (task.kind in TAKING and game.anytime(s, None))  # GEN-R6
+            ):
                 apply_choice(game, s, task, options[0])
             else:
                 return

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from gamehall.core.game import EVERYTHING, Action
 from gamehall.core.invariants import Invariants
+from gamehall.core.resign import Resign
 from gamehall.games.twenty_strong.actions import DieFace
 from gamehall.games.twenty_strong.dice import (
     COLOUR_NAMES,
@@ -43,6 +44,7 @@ from gamehall.games.twenty_strong.state import (
     COMMITTED,
     CORE_PHASES,
     DECK_ZONES,
+    END_REASONS,
     EXHAUSTED,
     LOST,
     NOWHERE,
@@ -50,6 +52,7 @@ from gamehall.games.twenty_strong.state import (
     OVER,
     POOL,
     RECOVER,
+    RESIGNED,
     REWARDS,
     WON,
     ZONE_NAMES,
@@ -67,7 +70,7 @@ AFTER_EXHAUST: Final = frozenset({RECOVER, PREPARE_REWARDS, REWARDS, CLEANUP})
 """Steps of the Resolve phase after Exhaust Dice: no die is committed any more."""
 UNPLACED: Final = frozenset({POOL, EXHAUSTED, BANISHED})
 """Zones whose dice sit on nothing and show no face."""
-RESULT_NAMES: Final = {0: None, WON: "won", LOST: "lost"}
+RESULT_NAMES: Final = {0: None, WON: "won", **dict.fromkeys(END_REASONS.keys() - {WON}, "lost")}
 
 Places = list[tuple[str, Iterable[int]]]
 """Where cards are: (place name, the cards in it)."""
@@ -112,9 +115,10 @@ class DeckChecks:
             return ""
         return "no boss is defeated in the endgame (GEN-WIN-1)"
 
-    def lost_otherwise(self, state: State) -> bool:
-        """Whether the deck's own rules lose the game with Health at 1 or more."""
-        return False
+    def lost_otherwise(self, state: State) -> str:
+        """Why the deck's own rules lose the game of ``state`` (its ``result``, neither
+        Health nor a resignation) where they do not ("" when they do)."""
+        return f"this deck has no loss {END_REASONS.get(state.result)!r}"
 
     def step(self, before: State, action: Action, after: State) -> list[str]:
         """Violations of the deck's rules in one step."""
@@ -404,15 +408,27 @@ def result_problems(game: TwentyStrong, deck: DeckChecks, state: State) -> list[
         why = deck.win_problem(state)
         if why:
             problems.append(f"the game is won but {why}")
-    if state.result == LOST and state.health >= 1 and not deck.lost_otherwise(state):
-        problems.append(f"the game is lost with Health {state.health} (GEN-WIN-2)")
+    problems.extend(f"the game is lost with {p}" for p in loss_problems(deck, state))
     outcome = game.outcome(state)
     if state.phase != OVER:
         return problems + ([] if outcome is None else ["an unfinished game has an outcome"])
     won = state.result == WON
-    if outcome is None or outcome.winners != ((0,) if won else ()) or outcome.scores != (won,):
+    reported = (outcome.winners, outcome.scores, outcome.reason) if outcome else None
+    if reported != ((0,) if won else (), (won,), END_REASONS.get(state.result)):
         problems.append(f"the outcome {outcome} does not report result {state.result}")
     return problems
+
+
+def loss_problems(deck: DeckChecks, state: State) -> list[str]:
+    """What is wrong with the loss of ``state`` (as "lost with ..."): Health below 1 only
+    (GEN-WIN-2), a deck's own loss only for its reason."""
+    result = state.result
+    if result == LOST and state.health >= 1:
+        return [f"Health {state.health} (GEN-WIN-2)"]
+    if result in (WON, LOST, RESIGNED, 0):
+        return []
+    why = deck.lost_otherwise(state)
+    return [f"{END_REASONS.get(result)!r} but {why}"] if why else []
 
 
 # -- step -----------------------------------------------------------------------------------
@@ -473,8 +489,10 @@ def result_step_problems(
         defeated = {a.card for a in before.active if a.defeated}
         if not any(a.defeated and a.card not in defeated for a in after.active):
             return [f"{action} won the game without defeating a card (GEN-R8)"]
-    if after.result == LOST and after.health >= 1 and not deck.lost_otherwise(after):
-        return [f"{action} lost the game with Health {after.health} (GEN-WIN-2)"]
+    if after.result == RESIGNED and not isinstance(action, Resign):
+        return [f"{action} ended the game as resigned"]
+    if after.result != before.result:
+        return [f"{action} lost the game with {p}" for p in loss_problems(deck, after)]
     return []
 
 

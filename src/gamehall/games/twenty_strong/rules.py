@@ -21,6 +21,7 @@ from gamehall.core.game import (
     Action,
     ChanceWeights,
     Game,
+    LengthBound,
     OptionSpec,
     RandomSource,
 )
@@ -54,6 +55,7 @@ from gamehall.games.twenty_strong.effects import (
     apply_choice,
     choices,
     effective,
+    end,
     has,
     modifiers,
     possible,
@@ -67,18 +69,22 @@ from gamehall.games.twenty_strong.state import (
     CLEANUP,
     COMMIT,
     COMMITTED,
+    END_REASONS,
     ENGAGE,
     EXHAUSTED,
     OVER,
     POOL,
     RECOVER,
+    RESIGNED,
     REWARDS,
     WON,
     State,
+    Task,
 )
 from gamehall.games.twenty_strong.view import (
     build_view,
     describe_action,
+    describe_changes,
     effect_text,
     label_action,
     odds_view,
@@ -216,8 +222,8 @@ class TwentyStrong(Game[State]):
         if state.tasks:
             task = state.tasks[0]
             if task.kind.startswith("deck."):
-                return self.deck.legal_actions(state)
-            return choices(self, state, task)
+                return self.with_anytime(state, self.deck.legal_actions(state))
+            return self.with_anytime(state, choices(self, state, task))
         phase = state.phase
         mods = modifiers(self, state) if phase in MODIFIED_PHASES else None
         if phase == COMMIT:
@@ -263,6 +269,15 @@ class TwentyStrong(Game[State]):
             actions.append(AGAIN)
         actions.append(RESOLVE)
         return actions
+
+    def with_anytime(self, state: State, options: list[Action]) -> list[Action]:
+        """A waiting choice's options, then the items and abilities usable beside it (GEN-R6:
+        at any time but the roll, in the middle of an effect too); a choice that is itself a
+        discard keeps its own discards."""
+        if not options or state.round == 0:  # setup choices come before any item is used
+            return options
+        extra = [a for a in self.anytime(state, None) if a not in options]
+        return [*options, *extra] if extra else options
 
     def anytime(self, state: State, mods: list[Mod] | None) -> list[Action]:
         """Items, the hero's ability and the deck's own: open at any decision but the roll."""
@@ -312,12 +327,24 @@ class TwentyStrong(Game[State]):
             self.deck.revealed(s, action.stack, card)
         elif self.to_move(state) == CHANCE:
             self.deck.apply_chance(s, action)
-        elif s.tasks and not s.tasks[0].kind.startswith("deck."):
+        elif (
+            s.tasks
+            and not s.tasks[0].kind.startswith("deck.")
+            and not self._interrupts(s.tasks[0], action)
+        ):
             apply_choice(self, s, s.tasks[0], action)
         else:
             self._apply_decision(s, action)
         flow.advance(self, s, state.stacks)
         return s
+
+    def _interrupts(self, task: Task, action: Action) -> bool:
+        """Whether ``action``, taken while ``task`` waits, is an item or ability used beside it
+        (GEN-R6) rather than the task's own choice (a discard is the task's when it asks one)."""
+        kind = type(action)
+        if kind is DiscardItem:
+            return task.kind != "discard_item"
+        return kind is UseItem or kind is UseAbility or kind in self.deck.anytime_types
 
     def _apply_decision(self, s: State, action: Action) -> None:
         if isinstance(action, Roll):
@@ -383,8 +410,28 @@ class TwentyStrong(Game[State]):
         if state.phase != OVER:
             return None
         won = state.result == WON
-        reason = "boss-defeated" if won else "health-below-1"
+        reason = END_REASONS.get(state.result, "undecided")  # a sound state has a result
         return Outcome(winners=(0,) if won else (), scores=(1 if won else 0,), reason=reason)
+
+    def resign(self, state: State, seat: int) -> State:
+        """The solo game is lost at once, whatever was waiting."""
+        self.refuse_resign(state, seat)
+        s = state.evolve()
+        end(s, RESIGNED)
+        return s
+
+    def describe_resign(
+        self, before: State, seat: int, after: State, viewer: int | None
+    ) -> list[Text]:
+        return [Text("20s.log.resigned"), *describe_changes(self, before, after)]
+
+    def length_bound(self) -> LengthBound:
+        """The deck's bound on how long a game may last (rounds, Engagements)."""
+        return self.deck.length_bound()
+
+    def length(self, state: State) -> int:
+        """The units of the deck's bound played (rounds, Engagements)."""
+        return self.deck.length(state)
 
     def invariants(self) -> Invariants[State]:
         """What every state, step and view keeps, for the fuzzer (``invariants``)."""

@@ -47,6 +47,21 @@ CORE_PHASES: Final = frozenset(
 
 WON: Final = 1
 LOST: Final = -1
+"""Lost: Health fell below 1 (GEN-WIN-2). The other negative results are losses too."""
+NO_DICE: Final = -2
+"""Lost: no die is left to fight with (a deck's rule, VIC-R12)."""
+CANNOT_WIN: Final = -3
+"""Lost: a conflict that must be won can no longer be (a deck's rule, VIC-R18)."""
+RESIGNED: Final = -4
+"""Lost: the player resigned."""
+END_REASONS: Final = {
+    WON: "boss-defeated",
+    LOST: "health-below-1",
+    NO_DICE: "no-dice-left",
+    CANNOT_WIN: "cannot-win",
+    RESIGNED: "resigned",
+}
+"""The outcome's reason for each result."""
 
 
 class Active(NamedTuple):

@@ -38,6 +38,7 @@ from gamehall.games.twenty_strong.state import (
     APPLY,
     COMMIT,
     COMMITTED,
+    END_REASONS,
     NOWHERE,
     ON_CARD,
     POOL,
@@ -163,7 +164,7 @@ def build_view(game: TwentyStrong, state: State) -> JSON:
         "deck": deck.name,
         "phase": state.phase,
         "round": state.round,
-        "result": {1: "won", -1: "lost"}.get(state.result),
+        "result": "won" if state.result > 0 else "lost" if state.result < 0 else None,
         "stats": {
             "health": state.health,
             "strategy": effective(game, state, "strategy"),
@@ -334,11 +335,12 @@ def describe_action(game: TwentyStrong, before: State, action: Action, after: St
     elif game.to_move(before) == 0:
         lines.append(Text("20s.log.action", {"action": str(action)}))
     lines.extend(deck.describe(before, action, after))
-    lines.extend(_changes(game, before, after))
+    lines.extend(describe_changes(game, before, after))
     return lines
 
 
-def _changes(game: TwentyStrong, before: State, after: State) -> list[Text]:
+def describe_changes(game: TwentyStrong, before: State, after: State) -> list[Text]:
+    """The log lines for what changed from ``before`` to ``after`` (an action's effects)."""
     deck = game.deck
     lines: list[Text] = []
     old_cards = {a.card for a in before.active}
@@ -366,7 +368,11 @@ def _changes(game: TwentyStrong, before: State, after: State) -> list[Text]:
         name = (info.name if info else deck.cards[gained_card].name).model_dump()
         lines.append(Text("20s.log.item", {"card": name}))
     if after.result and not before.result:
-        lines.append(Text("20s.log.won" if after.result > 0 else "20s.log.lost"))
+        if after.result > 0:
+            lines.append(Text("20s.log.won"))
+        else:
+            reason = Text(f"core.reason.{END_REASONS[after.result]}")
+            lines.append(Text("20s.log.lost", {"reason": reason}))
     return lines
 
 

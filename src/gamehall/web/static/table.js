@@ -1,5 +1,5 @@
 // gamehall table page: live view over a WebSocket, actions by click or number key; u undoes,
-// h asks the advisor for a hint.
+// h asks the advisor for a hint. Resign opens a confirmation (a <dialog>) saying what follows.
 // At a physical table (companion mode) the dice and cards are entered the same ways: click an
 // outcome, press its number (or its letter: m h c), or type it ("/" goes to the box, several
 // at once as "3 5 1"); Backspace corrects the last entry.
@@ -14,6 +14,9 @@
   let delay = 500;
   let typing = false;  // the entry box had the focus: give it back after the next push
   const hintPanel = document.getElementById("hint");
+  const resignOpen = document.querySelector("form.resign-open");
+  const resignDialog = document.getElementById("resign-dialog");
+  const resignMark = document.querySelector(".resigned-mark");
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -32,6 +35,7 @@
       const entryText = box.querySelector("input.entry-text");
       if (typing && entryText) entryText.focus();
       else typing = false;
+      showResigning(message);
     };
     socket.onclose = (event) => {
       if (event.code === 4403) { notice.textContent = event.reason; return; }  // a new link
@@ -52,6 +56,48 @@
       notice.textContent = data.error || data.detail || response.statusText;
     }
     return response.ok;
+  }
+
+  // Resigning: the button opens the dialog, which says what follows (each push says it anew,
+  // or that this seat may resign no more: the game is over, the seat has resigned); confirmed,
+  // the API resigns the seat and the push shows what followed. Without scripts, or without
+  // <dialog>, the button's form leads to the same confirmation as a page.
+  function showResigning(message) {
+    if (!("resign" in message)) return;
+    if (resignOpen) resignOpen.hidden = !message.resign;
+    if (resignMark) resignMark.hidden = !message.resigned.includes(Number(resignMark.dataset.seat));
+    if (!resignDialog) return;
+    if (message.resign) resignDialog.querySelector(".consequence").textContent = message.resign;
+    else if (resignDialog.open) resignDialog.close();
+  }
+  if (seated && resignOpen && resignDialog && typeof resignDialog.showModal === "function") {
+    const error = resignDialog.querySelector(".resign-error");
+    const form = resignDialog.querySelector("form");
+    resignOpen.addEventListener("submit", (event) => {
+      event.preventDefault();
+      error.textContent = "";
+      resignDialog.showModal();
+    });
+    resignDialog.querySelector(".resign-cancel").addEventListener("click", () => resignDialog.close());
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const confirm = form.querySelector(".resign-confirm");
+      confirm.disabled = true;
+      try {
+        const response = await fetch(`/api/tables/${table}/resign?lang=${lang}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ seat: Number(form.elements.seat.value) }),
+        });
+        if (response.ok) { resignDialog.close(); return; }
+        const data = await response.json().catch(() => ({ error: response.statusText }));
+        error.textContent = data.error || response.statusText;
+      } catch {
+        error.textContent = resignDialog.dataset.failed;  // the hall did not answer
+      } finally {
+        confirm.disabled = false;
+      }
+    });
   }
 
   // The advisor: the legal actions ranked by the search, with each estimate's precision.
@@ -141,6 +187,7 @@
   });
 
   document.addEventListener("keydown", (event) => {
+    if (resignDialog?.open) return;  // the dialog has the keys (Escape closes it)
     if (event.key === "Escape" && event.target.matches("input.entry-text")) {
       typing = false;
       event.target.blur();  // the keys name outcomes again

@@ -10,11 +10,11 @@ from typing import Any, ClassVar, Final, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from gamehall.core.cards import Localized
-from gamehall.core.game import JSON, Action, ChanceWeights, RandomSource
+from gamehall.core.game import JSON, Action, ChanceWeights, LengthBound, RandomSource
 from gamehall.core.i18n import Text
 from gamehall.core.interned import interned
 from gamehall.games.twenty_strong.actions import From, Pick
-from gamehall.games.twenty_strong.deck import DeckRules
+from gamehall.games.twenty_strong.deck import CONFLICT_ROUNDS, DeckRules
 from gamehall.games.twenty_strong.decks.too_many_bones import setup
 from gamehall.games.twenty_strong.decks.too_many_bones.actions import (
     PARSERS,
@@ -97,6 +97,8 @@ class Tmb(NamedTuple):
     final: bool = False
     tyrant_down: bool = False
     scouting: int = NOWHERE
+    engagements: int = 0
+    """Engagements begun this game (a battle not won goes on with another: TMB-BATTLE-3)."""
 
 
 @mypyc_attr(native_class=False)  # a plain class when compiled (docs/performance.md)
@@ -107,6 +109,7 @@ class TooManyBones(DeckRules):
     title = "Too Many Bones"
     parsers = PARSERS
     zone_names: ClassVar[tuple[str, ...]] = ("backup", "lock")
+    anytime_types: ClassVar[frozenset[type]] = frozenset({BackupUse, Flip})
     chance_phases: ClassVar[frozenset[str]] = frozenset({SETUP})
 
     # tables compiled from the card file (see setup.py)
@@ -316,6 +319,12 @@ class TooManyBones(DeckRules):
         if ones:
             tasks.append(Task("deck.ones", ones))
         s.push_tasks(tasks, first=True)
+        self._engage(s)
+
+    def _engage(self, s: State) -> None:
+        """An Engagement begins (counted for the length bound)."""
+        deck: Tmb = s.deck
+        s.deck = deck._replace(engagements=deck.engagements + 1)
         s.phase = ENGAGE
 
     def _bq_sources(self, state: State, task: Task) -> list[int]:
@@ -420,7 +429,7 @@ class TooManyBones(DeckRules):
         activate(self.game, s, self.tyrant_id, power)
         setup_tasks = tasks_for(self.tyrant_setup, self.tyrant_id, power)
         s.push_tasks(setup_tasks, first=True)
-        s.phase = ENGAGE
+        self._engage(s)
 
     # -- hooks for the general rules ------------------------------------------------------
 
@@ -504,7 +513,7 @@ class TooManyBones(DeckRules):
         s.active = tuple(kept)
         if kept:
             s.deck = deck
-            s.phase = ENGAGE
+            self._engage(s)
             return
         if deck.encounter != NOWHERE:  # TMB-TYRENC-2
             s.discard = (*s.discard, deck.encounter)
@@ -559,6 +568,16 @@ class TooManyBones(DeckRules):
         else:
             card = s.inventory[int(target[4:]) - 1].card
             s.move_die(die, LOCK, card, keep_face=True)
+
+    def length_bound(self) -> LengthBound:
+        """Engagements: at most one battle a day, the Tyrant's on day 12 at the latest
+        (TMB-END-2), and a battle not won goes on with another Engagement (TMB-BATTLE-3):
+        each of the 13 battles may last CONFLICT_ROUNDS Engagements."""
+        return LengthBound("engagements", (LAST_DAY + 1) * CONFLICT_ROUNDS)
+
+    def length(self, state: State) -> int:
+        deck: Tmb = state.deck
+        return deck.engagements
 
     def anytime_actions(self, state: State) -> list[Action]:
         if BACKUP not in state.zones:

@@ -11,10 +11,11 @@ from typing import Any, ClassVar, Final, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from gamehall.core.cards import Localized
-from gamehall.core.game import JSON, Action, ChanceWeights
+from gamehall.core.game import JSON, Action, ChanceWeights, LengthBound
 from gamehall.core.i18n import Text
 from gamehall.core.interned import interned
-from gamehall.games.twenty_strong.deck import DeckRules
+from gamehall.games.twenty_strong.actions import UseAbility, UseItem
+from gamehall.games.twenty_strong.deck import CONFLICT_ROUNDS, DeckRules
 from gamehall.games.twenty_strong.decks.victorum import setup
 from gamehall.games.twenty_strong.decks.victorum.actions import (
     PARSERS,
@@ -48,20 +49,24 @@ from gamehall.games.twenty_strong.effects import (
     TAKE,
     change_stat,
     effective,
-    lose,
+    end,
     recruit,
     tasks_for,
 )
-from gamehall.games.twenty_strong.flow import activate, take_top
+from gamehall.games.twenty_strong.effects_schema import CHANGES_THE_FIGHT
+from gamehall.games.twenty_strong.flow import activate, hittable, take_top
 from gamehall.games.twenty_strong.runtime import Ability, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
+    CANNOT_WIN,
     COMMIT,
     COMMITTED,
     CORE_PHASES,
     DECK_ZONES,
     ENGAGE,
     EXHAUSTED,
+    NO_DICE,
     NOWHERE,
+    ON_CARD,
     POOL,
     Item,
     Stack,
@@ -69,6 +74,8 @@ from gamehall.games.twenty_strong.state import (
     Task,
 )
 
+TAKE_DICE: Final = frozenset({"exhaust_dice", "dismiss_dice", "banish_dice"})
+"""Effects that take dice out of the pool."""
 SETUP: Final = "vic.setup"
 MOVE: Final = "vic.move"
 CAMP: Final = "vic.camp"
@@ -325,7 +332,7 @@ class Victorum(DeckRules):
             return [*bonus, interned(Bonus, "recover")] if EXHAUSTED in state.zones else bonus
         if kind == "deck.opportunity":
             keep: list[Action] = [TAKE] if self._room(state) else []
-            return [*keep, DECLINE, *self.game.anytime(state, None)]
+            return [*keep, DECLINE]  # items beside it: TwentyStrong.with_anytime
         if kind == "deck.influence":
             return [interned(Influence, i) for i in self._influence_waiting(state)]
         return []
@@ -703,10 +710,16 @@ class Victorum(DeckRules):
 
     def settle(self, s: State) -> bool:
         """Flip every held opportunity whose conditions are met (VIC-OPP-4); a hero left
-        with no die to fight with, and no item to help, loses (VIC-R12)."""
-        if s.phase == COMMIT and self._helpless(s):
-            lose(s)
-            return True
+        with no die to fight with, and no item to help, loses (VIC-R12), and so does a hero
+        in a conflict she can no longer win (VIC-R18)."""
+        if s.phase == COMMIT:
+            if self._helpless(s):
+                end(s, NO_DICE)
+                return True
+            deck: Vic = s.deck
+            if deck.conflict and self.cannot_win(s):
+                end(s, CANNOT_WIN)
+                return True
         flipped = False
         inventory = list(s.inventory)
         for index, held in enumerate(inventory):
@@ -724,6 +737,60 @@ class Victorum(DeckRules):
         if POOL in zones or EXHAUSTED in zones or COMMITTED in zones:
             return False
         return not self.game.anytime(state, None)
+
+    def length_bound(self) -> LengthBound:
+        """A round away from conflicts takes a card from a camp (or challenges a primus),
+        so there are at most as many as the camps hold; then each primus and the scion may
+        each hold a battle carried over rounds."""
+        primuses = 3 + self.rank - 1
+        return LengthBound("rounds", len(CAMPS) * CAMP_SIZE + (primuses + 1) * CONFLICT_ROUNDS)
+
+    def cannot_win(self, state: State) -> bool:
+        """In a conflict (every enemy must fall), no die that may still be rolled can hit an
+        undefeated enemy, and nothing usable now could change that (VIC-R18).
+
+        The dice that may still be rolled are those in the pool, committed, exhausted, or on a
+        defeated card (they come back); a die on an undefeated enemy stays there. When the
+        standing enemies' Specials take as many dice as that at every Engagement, none is
+        left to roll. An item or
+        ability "could change that" when one of its effects deals damage to a card or changes
+        which dice the hero has (recruit, strengthen, weaken, or a deck's own hook)."""
+        allowed = hittable(self.game, state)
+        colours: set[int] = set()
+        defeated = set()
+        taken = 0  # dice the standing enemies take away as each Engagement begins
+        for index, active in enumerate(state.active):
+            if active.defeated:
+                defeated.add(active.card)
+                continue
+            colours.update(allowed[index])
+            for effect in self.cards[active.card].special:
+                if effect.when == "engagement" and effect.kind in TAKE_DICE:
+                    taken += effect.size(active.power)
+        places = state.places
+        free = [
+            die
+            for die, zone in enumerate(state.zones)
+            if zone in (POOL, COMMITTED, EXHAUSTED) or (zone == ON_CARD and places[die] in defeated)
+        ]
+        if len(free) > taken and any(COLOUR_OF[die] in colours for die in free):
+            return False
+        return not self._could_change(state)
+
+    def _could_change(self, state: State) -> bool:
+        """Whether an item or ability usable now has an effect that changes the fight."""
+        game = self.game
+        for action in game.anytime(state, None):
+            if isinstance(action, UseItem):
+                info = self.item(state, state.inventory[action.index].card)
+                effects = info.effects if info is not None else ()
+            elif isinstance(action, UseAbility):
+                effects = self.hero_ability(state).effects
+            else:
+                continue  # a discard changes nothing
+            if any(e.kind in CHANGES_THE_FIGHT for e in effects):
+                return True
+        return False
 
     def _met(self, state: State, need: setup.Need, index: int) -> bool:
         """Whether one condition of the opportunity at ``index`` holds."""

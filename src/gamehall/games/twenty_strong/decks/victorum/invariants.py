@@ -22,7 +22,15 @@ from gamehall.games.twenty_strong.decks.victorum.deck import (
 from gamehall.games.twenty_strong.decks.victorum.mountain import ADJACENT, CAMPS, FOOT, SCION_CAMP
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES, COLOUR_OF, UNROLLED, die_name
 from gamehall.games.twenty_strong.invariants import DeckChecks, Places, differ
-from gamehall.games.twenty_strong.state import COMMITTED, EXHAUSTED, NOWHERE, POOL, State
+from gamehall.games.twenty_strong.state import (
+    CANNOT_WIN,
+    COMMITTED,
+    EXHAUSTED,
+    NO_DICE,
+    NOWHERE,
+    POOL,
+    State,
+)
 
 if TYPE_CHECKING:
     from gamehall.games.twenty_strong.rules import TwentyStrong
@@ -30,6 +38,8 @@ if TYPE_CHECKING:
 DISMISSABLE: Final = (POOL, COMMITTED, EXHAUSTED)
 """Where a dismissed die comes from, and where a recruited one goes (VIC-DICE-2, -6)."""
 CONFLICTS: Final = ("", "primus", "scion")
+DRAINS: Final = ("exhaust_dice", "dismiss_dice", "banish_dice")
+"""Effects that take dice out of the pool."""
 
 
 def distances(start: int) -> dict[int, int]:
@@ -210,9 +220,37 @@ class DeckInvariants(DeckChecks):
             return "the scion is not defeated (VIC-WIN-1)"
         return ""
 
-    def lost_otherwise(self, state: State) -> bool:
-        """No die left to fight with (VIC-R12)."""
-        return not any(zone in DISMISSABLE for zone in state.zones)
+    def lost_otherwise(self, state: State) -> str:
+        """No die left to fight with (VIC-R12), or a conflict no die can win (VIC-R18)."""
+        free = [d for d, zone in enumerate(state.zones) if zone in DISMISSABLE]
+        if state.result == NO_DICE:
+            return f"dice {[die_name(d) for d in free]} may still be rolled" if free else ""
+        vic: Any = state.deck
+        if state.result != CANNOT_WIN:
+            return super().lost_otherwise(state)
+        if not vic.conflict:
+            return "no conflict is under way (VIC-R18)"
+        cards = self.deck.cards
+        standing = [a for a in state.active if not a.defeated]
+        guards = [a for a in standing if any(m.kind == "guard" for m in cards[a.card].during)]
+        fallen = {a.card for a in state.active if a.defeated}
+        free += [d for d, zone in enumerate(state.zones) if state.places[d] in fallen]
+        drained = sum(
+            fx.amount + fx.scale * a.power
+            for a in standing
+            for fx in cards[a.card].special
+            if fx.when == "engagement" and fx.kind in DRAINS
+        )
+        if len(free) <= drained:
+            return ""  # every Engagement takes them all
+        for active in standing:
+            if guards and (len(guards) > 1 or guards[0] is not active):
+                continue  # a guard standing takes the hits first (GEN-GUARD)
+            immune = {c for m in cards[active.card].during if m.kind == "immune" for c in m.colours}
+            hurting = [d for d in free if COLOUR_OF[d] not in immune]
+            if hurting:
+                return f"{die_name(hurting[0])} may still hit {self.code(active.card)}"
+        return ""
 
     # -- step -----------------------------------------------------------------------------
 
