@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
+from gamehall.bots import make_bot
 from gamehall.core.errors import IllegalActionError
-from gamehall.core.game import JSON, Action
+from gamehall.core.game import JSON, Action, LengthBound
 from gamehall.core.invariants import Invariants
 from gamehall.core.match import Match
 from gamehall.fuzz.checks import Checker, Tally
@@ -22,6 +23,9 @@ from gamehall.fuzz.driver import Fuzzer
 from gamehall.fuzz.illegal import Attempt, garble
 from gamehall.games.boss_quest.rules import BossQuest
 from gamehall.games.boss_quest.state import BossQuestState
+from gamehall.lab.grid import Config
+from gamehall.lab.play import play_bounded
+from gamehall.lab.summary import summarize
 from tests.test_cli import gamehall
 
 
@@ -169,3 +173,35 @@ def test_the_command_refuses_an_unknown_game_in_one_line() -> None:
     result = gamehall("fuzz --seconds 1 --game chess")
     assert result.returncode == 2 and "unknown game 'chess'" in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+class Looping(BossQuest):
+    """Rules whose games run past the length bound they give (a deck that loops)."""
+
+    def length_bound(self) -> LengthBound:
+        return LengthBound("rounds", 1)
+
+
+def test_a_game_past_its_length_bound_is_a_stalled_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game ends: a game the rules let run past its length bound is reported by the
+    fuzzer as a failure naming the bound, with its record, and counted as stalled."""
+    monkeypatch.setattr(BossQuest, "length_bound", Looping.length_bound)
+    fuzzer = Fuzzer(seed=3, names=["boss-quest"])
+    tally = fuzzer.play(0)
+    assert tally.stalled == 1
+    failure = fuzzer.failures[0]
+    assert failure.problems[0].startswith("stalled: 2 rounds played, past the bound of 1")
+    assert failure.record["actions"]
+
+
+def test_the_lab_stops_a_game_past_its_bound_as_stalled_never_lost() -> None:
+    """The lab stops such a game as stalled (won by none, its own figure), and says why."""
+    game = Looping(2)
+    match = Match(game, 5, [make_bot("random", game.name), make_bot("random", game.name)])
+    outcome, why = play_bounded(match, chunk=1)
+    assert outcome.reason == "stalled" and outcome.winners == ()
+    assert "past the bound of 1 the rules give" in why
+    assert game.length(match.state) > 1
+    played = [{"reason": "stalled", "winners": [], "steps": 1, "decisions": 1, "branching": 1.0}]
+    summary = summarize(Config("looping", 2, ("random", "random")), played * 3)
+    assert summary["stalled"] == 3 and summary["end_reasons"] == {"stalled": 3}

@@ -327,6 +327,9 @@ class TerminalSession:
         )
         winners = ", ".join(str(w + 1) for w in outcome.winners)
         reason = self.catalog.render(Text(f"core.reason.{outcome.reason}"))
+        if not winners:  # a solo game lost, a stalled one: say so, not an empty list
+            self.say(Text("core.game_over.no_winner", {"reason": reason}))
+            return
         self.say(Text("core.game_over", {"reason": reason, "winners": winners}))
 
     def save_record(self) -> None:

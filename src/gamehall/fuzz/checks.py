@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamehall.core.errors import GamehallError, InvalidActionError
+from gamehall.core.errors import GamehallError, IllegalActionError, InvalidActionError
 from gamehall.core.game import CHANCE, EVERYTHING, Action, Game
 from gamehall.core.match import Match
 from gamehall.core.record import Record, replay
@@ -63,6 +63,16 @@ class Checker:
         self.tally.checks += 2
         return problems + self.state(after)
 
+    def resign_refused(self, match: Match, refusal: IllegalActionError) -> list[str]:
+        """A refused resignation is one line, and only of a seat that left (or a game over)."""
+        self.tally.checks += 1
+        message = str(refusal)
+        if "\n" in message:
+            return [f"a refused resignation's message spans lines: {message!r}"]
+        if "already left" not in message and not match.is_over():
+            return [f"a seat still playing may not resign: {message}"]
+        return []
+
     def moves(self, state: Any) -> list[str]:
         """Legal actions and chance outcomes as the mover finds them."""
         mover, game = self.game.to_move(state), self.game
@@ -85,7 +95,7 @@ class Checker:
         """``action`` is written in a notation that parses back to it."""
         text = str(action)
         try:
-            parsed = self.game.parse_action(text)
+            parsed = self.game.read_action(text)
         except InvalidActionError as error:
             return [f"the notation {text!r} of an action played does not parse: {error}"]
         return [] if parsed == action else [f"{text!r} parses to {parsed!r}, not {action!r}"]

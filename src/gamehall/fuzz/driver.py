@@ -22,13 +22,18 @@ from typing import Any
 
 from gamehall.core.catalogue import catalogue
 from gamehall.core.chance import make_rng
+from gamehall.core.errors import IllegalActionError
 from gamehall.core.game import CHANCE, Action
 from gamehall.core.match import Match
 from gamehall.core.record import Record
+from gamehall.core.resign import Resign
 from gamehall.fuzz.checks import Checker, Tally, legal_now
 from gamehall.fuzz.configs import Configuration, draw, game_names
 from gamehall.fuzz.illegal import attempts
 
+RESIGN_CHANCE = 0.002
+"""How often a step is a seat resigning instead (core.resign), so every game's resignation is
+fuzzed from every kind of moment."""
 MAX_STEPS = 3_000
 """Steps after which a game is stopped as stalled (random play can stall some decks)."""
 
@@ -102,8 +107,16 @@ class Fuzzer:
                 self._report(configuration, seed, match, checker.refused(match, attempt) or [])
             mover = match.to_move()
             action = match.sample_chance() if mover == CHANCE else legal[rng.randrange(len(legal))]
+            if rng.random() < RESIGN_CHANCE:  # a seat gives up, at any moment
+                action = Resign(rng.randrange(game.players))
             before = match.state
-            match.play(action)
+            try:
+                match.play(action)
+            except IllegalActionError as refusal:  # only a seat already gone may be refused
+                if not isinstance(action, Resign):
+                    raise
+                self._report(configuration, seed, match, checker.resign_refused(match, refusal))
+                continue
             tally.actions += 1
             earlier.append(action)
             self._report(configuration, seed, match, checker.step(before, action, match.state))

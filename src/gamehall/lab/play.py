@@ -1,7 +1,8 @@
 """Playing one seeded game of a configuration and reading its figures off the finished match.
 
-The figures every game has: who won, why, the scores, its length in steps, its decisions and
-their branching factor (legal actions per decision), and, where the game says who leads
+The figures every game has: who won, why, the scores, its length in steps and in the units of
+its length bound (``length_units``: rounds, turns...), its decisions and their branching
+factor (legal actions per decision), and, where the game says who leads
 (``Figures.standing``), how often the lead changed hands. A game may add its own figures
 (:data:`gamehall.lab.games.FIGURES`).
 """
@@ -45,6 +46,7 @@ def play_game(config: Config, seed: int) -> dict[str, Any]:
         "steps": len(match.actions),
         "decisions": len(decisions),
         "branching": choices / len(decisions) if decisions else 0.0,
+        "length_units": game.length(match.state),
     }
     if stall:
         figures["stall"] = stall
@@ -56,13 +58,14 @@ def play_game(config: Config, seed: int) -> dict[str, Any]:
     return figures
 
 
-def play_bounded(match: Match) -> tuple[Outcome, str]:
-    """Play ``match`` out between its bots; a game past its length bound (``Game.overlong``)
-    or :data:`STALL_STEPS` steps is stopped as stalled, won by none, and says why."""
+def play_bounded(match: Match, chunk: int = CHUNK) -> tuple[Outcome, str]:
+    """Play ``match`` out between its bots; a game past its length bound (``Game.overlong``,
+    looked at every ``chunk`` steps) or :data:`STALL_STEPS` steps is stopped as stalled, won
+    by none, and says why."""
     game = match.game
     while True:
         try:
-            return match.play_out(CHUNK), ""
+            return match.play_out(chunk), ""
         except StalledError:
             why = game.overlong(match.state)
             if not why and len(match.actions) >= STALL_STEPS:

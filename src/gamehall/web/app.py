@@ -529,6 +529,7 @@ def create_app(
             ):
                 log.append((index, texts.render(line)))
         view = match.game.view(match.states[step], EVERYTHING)
+        outcome = match.game.outcome(match.states[step])
         return page(
             request,
             "replay.html",
@@ -548,6 +549,7 @@ def create_app(
                     "log": [],
                     "over": True,
                     "to_move": None,
+                    "outcome": None if outcome is None else outcome.to_json(),
                     "resign": None,
                     "resigned": sorted({a.seat for a in match.actions[:step] if type(a) is Resign}),
                 },

@@ -120,7 +120,8 @@ LOG_WINDOW = 60
 def seat_snapshot(
     match: Match, seat: int | None, language: str, logs: LogCache | None = None
 ) -> JSON:
-    """Everything a seat's page shows, built only from that seat's view and log."""
+    """Everything a seat's page shows, built only from that seat's view and log, and once the
+    game is over its outcome (who won, and why it ended: every seat may know it then)."""
     game: Game[Any] = match.game
     view = match.table_view(seat)
     mover = match.to_move()
@@ -134,6 +135,7 @@ def seat_snapshot(
         ]
     log = (logs or LogCache()).get(match, seat, language)
     shown = log[-LOG_WINDOW:]
+    outcome = match.outcome()
     return {
         "seq": len(match.actions),
         "seat": seat,
@@ -143,5 +145,6 @@ def seat_snapshot(
         "log_start": len(log) - len(shown),
         "to_move": None if mover is None else ("chance" if mover == CHANCE else mover),
         "over": mover is None,
+        "outcome": None if outcome is None else outcome.to_json(),
         "held": None if bot is None else {"bot": bot.name, "name": match.seat_names[seat or 0]},
     }
