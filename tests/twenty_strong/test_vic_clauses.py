@@ -357,6 +357,12 @@ def challenge(s: Scenario, code: str, name: str = "B1", **others: str) -> Scenar
     return s.play("challenge").settle()
 
 
+def reason(s: Scenario) -> str | None:
+    """Why the game ended (None while it goes on)."""
+    outcome = s.game.outcome(s.state)
+    return None if outcome is None else outcome.reason
+
+
 def lost(s: Scenario) -> bool:
     """Whether the game is over and lost."""
     outcome = s.game.outcome(s.state)
@@ -2188,7 +2194,7 @@ def test_VIC_PRIM_3_a_conflict_no_die_can_win_is_lost() -> None:
     zones(s, TRAINING, *all_but(*YELLOW))
     challenge(s, "h-cassius", "B1", T2="h-octavia")
     assert lost(s)
-    assert s.game.outcome(s.state).reason == "cannot-win"
+    assert reason(s) == "cannot-win"
     assert s.state.health >= 1
 
 
@@ -2201,7 +2207,7 @@ def test_VIC_PRIM_3_a_damage_item_keeps_the_conflict_open() -> None:
     assert not lost(s) and "use 1" in s.legal()
     s.play("use 1").settle()
     assert s.state.active[0].taken == 2
-    assert lost(s) and s.game.outcome(s.state).reason == "cannot-win"
+    assert lost(s) and reason(s) == "cannot-win"
 
 
 def test_VIC_PRIM_3_an_exhausted_die_that_can_hit_keeps_the_conflict_open() -> None:
@@ -2219,7 +2225,7 @@ def test_VIC_PRIM_3_an_enemy_that_takes_the_last_die_every_engagement_cannot_be_
     s = ready().set(inventory=())
     zones(s, TRAINING, *all_but("R"))
     challenge(s, "h-octavia", "B1", T2="h-cassius")
-    assert lost(s) and s.game.outcome(s.state).reason == "cannot-win"
+    assert lost(s) and reason(s) == "cannot-win"
     s = ready().set(inventory=())
     zones(s, TRAINING, *all_but("R", "P1"))
     challenge(s, "h-octavia", "B1", T2="h-cassius")

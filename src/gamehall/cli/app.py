@@ -414,16 +414,27 @@ app.add_typer(deck_app, name="deck")
 @deck_app.command("validate")
 def deck_validate(
     file: Annotated[Path, typer.Argument(help="A 20 Strong card file (TOML).")],
+    lang: Lang = "en",
 ) -> None:
-    """Every problem of a card file, one a line (none: the deck is good)."""
+    """Every problem of a card file, one a line: errors on standard error (any fails the file:
+    exit 1); warnings, cards that can make a game that never ends, as "warning: ..." on
+    standard output, with the verdict (they fail nothing)."""
     from gamehall.games.twenty_strong.workshop import validate_deck_file
 
+    texts = catalog(check_language(lang))
     problems = validate_deck_file(file)
     for problem in problems:
-        errors.print(str(problem), markup=False, highlight=False)
-    if problems:
+        line = problem.render(texts)
+        if problem.severity == "error":
+            errors.print(line, markup=False, highlight=False, soft_wrap=True)
+        else:
+            line = texts.render(Text("20s.workshop.warning")) + line
+            console.print(line, markup=False, highlight=False, soft_wrap=True)
+    if any(problem.severity == "error" for problem in problems):
         raise typer.Exit(1)
-    console.print(f"{file}: no problem found")
+    key = "20s.workshop.valid_with_warnings" if problems else "20s.workshop.valid"
+    valid = Text(key, {"file": str(file), "count": len(problems)})
+    console.print(texts.render(valid), markup=False, highlight=False, soft_wrap=True)
 
 
 @deck_app.command("report")

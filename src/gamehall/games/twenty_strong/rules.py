@@ -135,7 +135,7 @@ class TwentyStrong(Game[State]):
     aliases = ("twenty-strong", "20strong")
     min_players = 1
     max_players = 1
-    rules_version = "1"
+    rules_version = "2"  # 2: VIC-R18 a conflict that cannot be won is lost; GEN-R6; resigning
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("deck", "too-many-bones", "The deck played.", choices=deck_names()),
         OptionSpec("hero", "", "The hero (a card code or name; empty: the deck's first)."),

@@ -50,17 +50,24 @@ schema lists them):
    Not reported, because the schema already rules them out: instant and item rewards exist only
    on conflict cards, and every enemy (Baddie, Tyrant, conflict card, primus, scion) is
    activated through ``flow.activate`` and goes through the Resolve phase, so its During, After
-   and Special effects are all read.
+   and Special effects are all read;
+6. warnings, not errors: cards that can make a game that never ends (an enemy no die can hit,
+   two guards in one battle, a Health no Engagement's dice can reach, Engagement Specials that
+   take dice in a Victorum conflict, a commit limit below 1), worked out in
+   :mod:`~gamehall.games.twenty_strong.deadlocks`.
 
-Cards that fail the schema are left out of checks 3 and 5; the other cards are still checked.
+Every problem has a severity: checks 1 to 5 find errors, check 6 warnings. A file with warnings
+only still validates (the rules play it). Cards that fail the schema are left out of checks 3, 5
+and 6; the other cards are still checked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
-from typing import Any, Final, NamedTuple, TypeVar, cast, get_args
+from typing import Any, Final, Literal, NamedTuple, TypeVar, cast, get_args
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
@@ -73,7 +80,9 @@ from gamehall.core.cards import (
     read_card_data,
 )
 from gamehall.core.errors import CardDataError
+from gamehall.core.i18n import Catalog, Text, catalog
 from gamehall.games.twenty_strong.cards import ConflictCard, UniversalHero
+from gamehall.games.twenty_strong.deadlocks import deadlock_warnings
 from gamehall.games.twenty_strong.deck import DeckRules
 from gamehall.games.twenty_strong.decks import DECK_NAMES, DECKS
 from gamehall.games.twenty_strong.decks.too_many_bones import cards as tmb
@@ -94,18 +103,32 @@ Location = tuple[int | str, ...]
 P = TypeVar("P", bound=BaseModel)
 
 
+Severity = Literal["error", "warning"]
+
+
 @dataclass(frozen=True)
 class Problem:
-    """One problem of a card file: the file, the card, the field and what is wrong."""
+    """One problem of a card file: the file, the card, the field and what is wrong.
+
+    An ``error`` fails validation; a ``warning`` (a card that can make a game that never ends,
+    :mod:`~gamehall.games.twenty_strong.deadlocks`) does not: the rules still play the deck.
+    ``text`` is the message for people in any language (``message`` is its English form)."""
 
     file: str
     card: str
     field: str
     message: str
+    severity: Severity = "error"
+    text: Text | None = dataclass_field(default=None, compare=False)
 
     def __str__(self) -> str:
         """``FILE: CARD: FIELD: MESSAGE`` on one line (empty parts left out)."""
         return problem_line(self.file, self.card, self.field, self.message)
+
+    def render(self, texts: Catalog) -> str:
+        """The problem's line with its message in the catalog's language."""
+        message = self.message if self.text is None else texts.render(self.text)
+        return problem_line(self.file, self.card, self.field, message)
 
 
 class Count(NamedTuple):
@@ -256,6 +279,11 @@ class CardFile:
         """A problem at ``location`` (section, index, fields...) of the file."""
         card, field = error_place(self.data, location)
         return Problem(self.path, card, field, message)
+
+    def warning(self, location: Sequence[int | str], text: Text) -> Problem:
+        """A warning at ``location``: ``text`` for people, its English form as the message."""
+        card, field = error_place(self.data, location)
+        return Problem(self.path, card, field, catalog("en").render(text), "warning", text)
 
     def parts(self, kind: type[P]) -> Iterator[tuple[Card, Location, P]]:
         """Every part of type ``kind`` in the valid cards, with its card and location."""
@@ -623,5 +651,6 @@ CHECKS: Final[tuple[Callable[[CardFile], Iterator[Problem]], ...]] = (
     _lockpicks,
     _conditions,
     _item_names,
+    deadlock_warnings,
 )
-"""The checks, in report order (each in file order)."""
+"""The checks, in report order (each in file order): the errors, then the warnings."""
