@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: hall play test system-deps lint typecheck pytest bench balance load anchors clean \
-	compiled pure fuzz crash soak attacks clause-index
+	compiled pure fuzz crash soak attacks clause-index stalls
 
 # The hot paths (the 20 Strong rules, observation features, the learning loop's arrays), compiled
 # in place by mypyc or Cython (docs/performance.md); `make pure` removes
@@ -66,6 +66,12 @@ balance: $(READY)
 	for rank in 2 3 4 5; do $(BIN)/python bench/balance.py 6 $$rank victorum; done
 	$(BIN)/python bench/att_balance.py 400
 	for rank in 1 2 3 4 5; do $(BIN)/python bench/balance.py 100 $$rank victorum; done
+
+# Every game ends (issue 23): every hero x boss of both 20 Strong decks at ranks 1 and 3,
+# 200 seeded games each with the heuristic and the random bot; stalled games counted on their
+# own (bench/results/stalls.jsonl, docs/balance.md). About two hours on two cores; resumable.
+stalls: $(READY)
+	$(BIN)/python bench/stalls.py 200
 
 # Throughput beside the anchors (OpenSpiel, RLCard), pinned to one core.
 bench: $(READY) anchors

@@ -39,6 +39,9 @@ if __name__ == "__main__":
         print(f"{h:14s}" + " ".join(f"{table[(h, b)]:11.2f}" for b in bosses))
     for b in bosses:
         print(f"mean v {b}: {sum(table[(h, b)] for h in heroes) / len(heroes):.2f}")
+    for h, b, _, reasons in res:
+        if reasons.get("stalled"):
+            print(f"stalled: {h} v {b}: {reasons['stalled']}")
     print(
         "mean",
         round(sum(table.values()) / len(table), 3),

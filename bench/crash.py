@@ -62,6 +62,7 @@ from bench.claims import CREDENTIAL, claim_async
 from bench.ports import free_port
 from bench.saving import save
 from gamehall.core.record import Record, replay, verify_deal
+from gamehall.core.resign import Resign
 from gamehall.store.database import open_engine
 from gamehall.store.models import ActionRow
 from gamehall.store.tables import TableInfo, TableStore
@@ -563,8 +564,13 @@ class Checker:
         assert now is not None
         if (now.status == "finished") != match.is_over():
             self.problem("mismatches", f"{table}: status {now.status!r}, over={match.is_over()}")
-        for viewer, snapshot in served.items():
+        resigned = sorted({a.seat for a in match.actions if type(a) is Resign})
+        for viewer, shown in served.items():
             expected = plain(seat_snapshot(match, viewer, "en"))
+            # the hall adds who resigned (the log's resignations) and what resigning would do
+            # for the credential's seat (its offer, not the game's state: tests/web/test_resign)
+            expected["resigned"] = resigned
+            snapshot = {key: value for key, value in shown.items() if key != "resign"}
             self.figures.views_checked += 1
             if expected != snapshot:
                 keys = [key for key in expected if expected[key] != snapshot.get(key)]

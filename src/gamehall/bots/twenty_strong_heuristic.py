@@ -178,8 +178,10 @@ class TwentyStrongHeuristicBot:
                 return any(d["zone"] == "exhausted" for d in view["dice"])
             if kind == "reroll" and phase == "apply" and self._misses(view):
                 return True
-            if kind == "damage_card" and phase == "apply" and self._finishable(view):
-                return True
+            if kind == "damage_card" and (
+                (phase == "apply" and self._finishable(view)) or _carries_over(view)
+            ):
+                return True  # in a battle whose hits carry over, every wound counts
         return False
 
     def _effect_kinds(self, view: JSON, text: str) -> set[str]:

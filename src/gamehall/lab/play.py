@@ -65,7 +65,8 @@ def play_bounded(match: Match, chunk: int = CHUNK) -> tuple[Outcome, str]:
     game = match.game
     while True:
         try:
-            return match.play_out(chunk), ""
+            steps = max(1, min(chunk, STALL_STEPS - len(match.actions)))
+            return match.play_out(steps), ""
         except StalledError:
             why = game.overlong(match.state)
             if not why and len(match.actions) >= STALL_STEPS:
