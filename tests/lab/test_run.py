@@ -146,7 +146,7 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_ends_the_run(tmp_path: Path)
     with the games kept; ``--resume`` plays the rest, and the figures are those of a run
     never interrupted."""
     run = tmp_path / "run"
-    common = ["--players", "3", "--games", "1000", "--bots", "heuristic", "--seed", "7"]
+    common = ["--players", "3", "--games", "4000", "--bots", "heuristic", "--seed", "7"]
     games = run / GAMES
     with gamehall(
         "simulate", "boss-quest", *common, "--out", str(run), "--workers", "2"
@@ -161,7 +161,7 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_ends_the_run(tmp_path: Path)
         _, stderr = command.communicate(timeout=PATIENT)
     assert command.returncode == 130, stderr
     kept = games.read_text().count("\n")
-    assert 0 < kept < 1000 and f"interrupted: {kept} games kept in {run}" in stderr
+    assert 0 < kept < 4000 and f"interrupted: {kept} games kept in {run}" in stderr
     with gamehall("simulate", "boss-quest", "--resume", str(run), "--json") as resumed:
         out, err = resumed.communicate(timeout=PATIENT)
     assert resumed.returncode == 0, err

@@ -97,7 +97,7 @@ LOSSES = [
     ),
     pytest.param(
         {"deck": "victorum"},
-        "issue23-victorum-153",
+        "issue23-victorum-0",
         "cannot-win",
         "This conflict can no longer be won (no die left can hurt an enemy still standing, and"
         " no item or ability could change that): you lose.",

@@ -29,6 +29,7 @@ from gamehall.games.twenty_strong.state import (
     NO_DICE,
     NOWHERE,
     POOL,
+    RESIGNED,
     State,
 )
 
@@ -159,7 +160,8 @@ class DeckInvariants(DeckChecks):
     def _removed(self, state: State) -> list[str]:
         """At rank r > 1, the tops of r different camps are removed at setup (VIC-RANK-3)."""
         removed = state.deck.removed
-        done = len(removed) if state.phase == SETUP else self.removals
+        unfinished = state.phase == SETUP or state.result == RESIGNED  # resigned at setup
+        done = len(removed) if unfinished else self.removals
         if len(set(removed)) != len(removed) or not done <= len(removed) <= self.removals:
             return [f"camps {removed} lost their tops at rank {self.deck.rank} (VIC-RANK-3)"]
         return []
