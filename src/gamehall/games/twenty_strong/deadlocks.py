@@ -35,6 +35,7 @@ A warning does not fail validation: the rules still play such a deck. Each messa
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
@@ -168,7 +169,7 @@ def _warn(file: CardFile, location: Sequence[int | str], key: str, **params: obj
 # -- the decks --------------------------------------------------------------------------------
 
 
-class _Deck:
+class _Deck(ABC):
     """The warnings both decks share; each deck says what ends a blocked battle."""
 
     def __init__(self, file: CardFile, foes: list[Foe]) -> None:
@@ -182,21 +183,21 @@ class _Deck:
         yield from self.engagement_dice()
         yield from self.commit_limits()
 
+    @abstractmethod
     def ends(self, foe: Foe) -> Text:
         """What ends a battle that no die can win against ``foe``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def blind_ends(self, foe: Foe) -> Text:
         """What ends a battle in which no die can be committed while ``foe`` stands."""
-        raise NotImplementedError
 
+    @abstractmethod
     def hero_ends(self) -> Text:
         """What ends the battles of a hero who can never commit a die."""
-        raise NotImplementedError
 
+    @abstractmethod
     def meet(self, first: Foe, second: Foe) -> bool:
         """Whether two enemies can stand in the same battle (the deck's guard warning)."""
-        raise NotImplementedError
 
     guard_key = ""
 
