@@ -575,12 +575,12 @@ class Checker:
             if expected != snapshot:
                 keys = [key for key in expected if expected[key] != snapshot.get(key)]
                 self.problem("mismatches", f"{table}: seat {viewer}'s snapshot differs in {keys}")
-        for (viewer, seq), shown in self.seen.get(table, {}).items():
+        for (viewer, seq), seen_digest in self.seen.get(table, {}).items():
             if seq >= len(match.states):
                 self.problem("lost", f"{table}: seat {viewer} was shown {seq}, {len(log)} logged")
                 continue
             self.figures.views_checked += 1
-            if shown != digest(plain(match.game.table_view(match.states[seq], viewer))):
+            if seen_digest != digest(plain(match.game.table_view(match.states[seq], viewer))):
                 self.problem(
                     "mismatches", f"{table}: seat {viewer} was shown another view at {seq}"
                 )

@@ -32,7 +32,12 @@ def test_BQ_END_1_the_bound_is_what_the_key_target_and_the_hearts_give(players, 
     """BQ-END-1, BQ-END-2: the bound is four times the rounds that can count (one that
     counts and three that change nothing), whatever the spell options."""
     assert 4 * counting_rounds(players) == limit
-    for options in ({}, {"spells_per_round": 1, "mystery": False}, {"spells_per_round": 10}):
+    choices: list[dict[str, object]] = [
+        {},
+        {"spells_per_round": 1, "mystery": False},
+        {"spells_per_round": 10},
+    ]
+    for options in choices:
         assert BossQuest(players, options).length_bound() == LengthBound("rounds", limit)
 
 
