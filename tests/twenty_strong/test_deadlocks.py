@@ -34,15 +34,6 @@ ENDS_TMB = (
     "hits do not carry over between Engagements (TMB-BATTLE-4), so only direct damage "
     "(damage_card) can end the battle, or the hero's Health falling below 1 ends the game"
 )
-GUARDS_TMB = (
-    "this guard can stand in the same battle as another one ({}): two guards standing let no "
-    f"card be hit (GEN-R11); {ENDS_TMB}"
-)
-GUARDS_VIC = (
-    "this guard can stand in the same conflict as another one ({}): two guards standing let no "
-    "card be hit (GEN-R11), and VIC-R18 then ends the game as lost once no item or ability "
-    "could change that"
-)
 TAKES = (
     "as each Engagement begins it exhausts, dismisses or banishes {} of the hero's dice, and in "
     "a conflict that comes every round: a hero left with that many dice or fewer to roll cannot "
@@ -54,20 +45,7 @@ HEALTH = (
     "can hit it, {} damage each), so no roll can defeat it{}; " + ENDS_TMB
 )
 
-TMB_HOUSE = [
-    "tyrants[2] (code 'rattlecrown'): during.0.kind: "
-    + GUARDS_TMB.format(
-        "baddies[10] (code 'b1-11'), baddies[22] (code 'b1-23'), baddies[32] (code 'b5-04')"
-    ),
-    "baddies[10] (code 'b1-11'): during.0.kind: "
-    + GUARDS_TMB.format("baddies[22] (code 'b1-23'), baddies[32] (code 'b5-04')"),
-    "baddies[22] (code 'b1-23'): during.0.kind: " + GUARDS_TMB.format("baddies[32] (code 'b5-04')"),
-]
 VIC_HOUSE = [
-    "scions[8] (code 's-mortua'): during.0.kind: "
-    + GUARDS_VIC.format("conflicts[18] (code 'b-19'), conflicts[42] (code 'p-21')"),
-    "conflicts[18] (code 'b-19'): during.0.kind: "
-    + GUARDS_VIC.format("conflicts[42] (code 'p-21')"),
     "heroes[3] (code 'h-octavia'): primus.special: " + TAKES.format(1),
     "scions[3] (code 's-cinereus'): special: " + TAKES.format(1),
     "conflicts[7] (code 'b-08'): special: " + TAKES.format(1),
@@ -126,12 +104,11 @@ def battle(game: TwentyStrong, *codes: str, encounter: str = "") -> State:
 
 
 def test_the_house_decks_warn_only_of_what_is_true() -> None:
-    """GEN-R11, TMB-BATTLE-4, VIC-R18, TMB-R11. Too Many Bones: three guard Baddies can meet in
-    a battle (the day's BQ), and Rattlecrown's summon (1 + 1 per encounter) can bring any of
-    them. Victorum: Mortua (one ally) and two guard conflict cards (two allies of another
-    scion); Octavia, Cinereus and two conflict cards take a die as each Engagement begins. The
-    frozen test decks add Murkfang: 10 Health + 1 per encounter, crits dealing 1."""
-    assert warnings(TMB_FILE) == TMB_HOUSE
+    """GEN-R13, TMB-BATTLE-4, VIC-R18, TMB-R11. Too Many Bones: nothing (its guards never block
+    one another). Victorum: Octavia, Cinereus and two conflict cards take a die as each
+    Engagement begins. The frozen test decks add Murkfang: 10 Health + 1 per encounter, crits
+    dealing 1."""
+    assert warnings(TMB_FILE) == []
     assert warnings(VIC_FILE) == VIC_HOUSE
     murkfang = (
         "tyrants[1] (code 'murkfang'): health: with at least 8 Tyrant encounters left when it "
@@ -139,8 +116,8 @@ def test_the_house_decks_warn_only_of_what_is_true() -> None:
         "can deal it in one Engagement (at most 17 dice can hit it, 1 damage each), so no roll "
         f"can defeat it; {ENDS_TMB}"
     )
-    assert warnings(TEST_CARDS) == [*TMB_HOUSE, murkfang]
-    assert warnings(VIC_TEST_CARDS) == [VIC_HOUSE[i] for i in (0, 1, 2, 4, 5)]
+    assert warnings(TEST_CARDS) == [murkfang]
+    assert warnings(VIC_TEST_CARDS) == [VIC_HOUSE[i] for i in (0, 2, 3)]
 
 
 def test_TMB_BATTLE_4_an_enemy_no_die_can_hit_is_warned(tmp_path: Path) -> None:
@@ -166,7 +143,6 @@ def test_TMB_BATTLE_4_an_enemy_no_die_can_hit_is_warned(tmp_path: Path) -> None:
         f"there; {ENDS_TMB}",
         "tyrant_encounters[6] (code 'te-07'): modifiers: makes every Baddie of its battle immune "
         f"to every colour: no die can hit them; {ENDS_TMB}",
-        *TMB_HOUSE,
         # with only the 4 blue dice, crits dealing 1: Health 5 is out of reach there
         "baddies[31] (code 'b5-03'): health: in the battle of tyrant_encounters[7] (code "
         "'te-08'), its " + HEALTH.format(5, 4, 4, 1, " there"),
@@ -181,24 +157,21 @@ def test_TMB_BATTLE_4_an_enemy_no_die_can_hit_is_warned(tmp_path: Path) -> None:
     assert hittable(game, battle(game, "b1-01", encounter="te-07")) == [frozenset()]
 
 
-def test_GEN_R11_two_guards_that_can_meet_are_warned(tmp_path: Path) -> None:
-    """GEN-EFFECT-1, GEN-APPLY-6, GEN-R11: one guard standing is hit first; two standing let no
-    card be hit, until one falls to direct damage. Too Many Bones: without its summon,
-    Rattlecrown meets no Baddie. Victorum (VIC-END-4, VIC-ADD-1): without allies, Mortua meets no
-    conflict card; a guard immune to every colour blocks every card of its battle by itself."""
+def test_GEN_R13_guards_never_block_one_another(tmp_path: Path) -> None:
+    """GEN-EFFECT-1, GEN-APPLY-6, GEN-R13: while guards stand only guards take hits, any of
+    them; the others wait until every guard has fallen. So two guards are no deadlock; a guard
+    immune to every colour still blocks every card of its battle by itself."""
     game = game_of(TMB_FILE)
     state = battle(game, "b1-11")
     assert hittable(game, state) == [frozenset(range(5))]
     state = battle(game, "b1-11", "b1-23", "b1-01")
-    assert hittable(game, state) == [frozenset()] * 3
+    every = frozenset(range(5))
+    assert hittable(game, state) == [every, every, frozenset()]
     state.replace_active(0, state.active[0]._replace(defeated=True))
-    assert hittable(game, state) == [frozenset(), frozenset(range(5)), frozenset()]
+    assert hittable(game, state) == [frozenset(), every, frozenset()]
+    state.replace_active(1, state.active[1]._replace(defeated=True))
+    assert hittable(game, state)[2] == every  # Gutter Rat, the guards gone
 
-    summon = 'setup = [{ kind = "hook", hook = "summon", amount = 1, scale = 1 }]\n'
-    path = write(tmp_path, edited(TMB, ("rattlecrown", summon, "")))
-    assert warnings(path) == TMB_HOUSE[1:]
-    path = write(tmp_path, edited(VIC, ("s-mortua", "allies = 1", "allies = 0")))
-    assert warnings(path) == VIC_HOUSE[1:]
     guard = '{ kind = "guard" }'
     path = write(
         tmp_path,
@@ -223,7 +196,6 @@ def test_TMB_BATTLE_4_a_health_no_engagement_can_reach_is_warned(tmp_path: Path)
     text = with_field(text, "b1-01", "health", 18)
     path = write(tmp_path, with_field(text, "murkfang", "health", 12))
     assert warnings(path) == [
-        *TMB_HOUSE,
         "tyrants[1] (code 'murkfang'): health: with at least 6 Tyrant encounters left when it "
         "is faced (TMB-R11), its Health (12 + 1 per encounter) is more than the 17 damage dice "
         "can deal it in one Engagement (at most 17 dice can hit it, 1 damage each), so no roll "
@@ -252,13 +224,13 @@ def test_VIC_R18_a_special_taking_dice_each_engagement_is_warned(tmp_path: Path)
     scaled = "scions[3] (code 's-cinereus'): special: " + TAKES.format(1).replace(
         "dice,", "dice (up to 7 at its greatest power),", 1
     )
-    assert warnings(path) == [*VIC_HOUSE[:3], scaled, *VIC_HOUSE[4:]]
+    assert warnings(path) == [VIC_HOUSE[0], scaled, *VIC_HOUSE[2:]]
     alone = re.sub(r"(?m)^allies = \d", "allies = 0", VIC)
     alone = re.sub(r"(?m)^allies_scale = \d", "allies_scale = 0", alone)
     for primus in ("h-varro", "h-drusus"):
         alone = edited(alone, (primus, "extra_enemies = 1\n", ""))
     assert special in alone
-    assert warnings(write(tmp_path, alone)) == VIC_HOUSE[2:4]
+    assert warnings(write(tmp_path, alone)) == VIC_HOUSE[:2]
 
 
 def test_a_commit_limit_below_1_blocks_every_die_and_VIC_R18_does_not_see_it(
@@ -279,7 +251,6 @@ def test_a_commit_limit_below_1_blocks_every_die_and_VIC_R18_does_not_see_it(
         ),
     )
     assert warnings(path) == [
-        *TMB_HOUSE,
         "baddies[13] (code 'b1-14'): during.0.amount: a commit limit of -1 lets no die be "
         f"committed while this card stands, so no die can hit any card of its battle; {ENDS_TMB}",
         "tyrant_encounters[3] (code 'te-04'): modifiers.0.amount: a commit limit of -1 lets no "
@@ -325,25 +296,38 @@ def test_warnings_alone_validate_and_an_error_still_fails(tmp_path: Path) -> Non
     standard error and fails it (exit 1), its warnings still shown; in French too."""
     good = gamehall(f"deck validate {TMB_FILE}")
     assert good.returncode == 0 and good.stderr == ""
-    assert good.stdout.splitlines() == [
-        *(f"warning: {TMB_FILE}: {line}" for line in TMB_HOUSE),
-        f"{TMB_FILE}: no problem found that stops the deck (warnings: 3)",
-    ]
-    french = gamehall(f"deck validate {TMB_FILE} --lang fr")
-    lines = french.stdout.splitlines()
-    assert french.returncode == 0 and len(lines) == 4
-    assert lines[0].startswith(f"avertissement : {TMB_FILE}: tyrants[2] (code 'rattlecrown'): ")
-    assert "cette garde peut se trouver dans le même combat" in lines[0]
-    assert lines[-1] == (
-        f"{TMB_FILE} : aucun problème qui empêche de jouer le paquet (avertissements : 3)"
+    assert good.stdout.splitlines() == [f"{TMB_FILE}: no problem found"]
+    warned = write(
+        tmp_path,
+        edited(TMB, ("b1-11", '{ kind = "guard" }', f'{{ kind = "immune", colours = {EVERY} }}')),
     )
-    bad = write(tmp_path, edited(TMB, ("b1-03", "points = 1", "points = 1\nbogus = 1")))
+    immune = (
+        "baddies[10] (code 'b1-11'): during: immune to every colour: no die can ever hit it; "
+        + ENDS_TMB
+    )
+    good = gamehall(f"deck validate {warned}")
+    assert good.returncode == 0 and good.stderr == ""
+    assert good.stdout.splitlines() == [
+        f"warning: {warned}: {immune}",
+        f"{warned}: no problem found that stops the deck (warnings: 1)",
+    ]
+    french = gamehall(f"deck validate {warned} --lang fr")
+    lines = french.stdout.splitlines()
+    assert french.returncode == 0 and len(lines) == 2
+    assert lines[0].startswith(f"avertissement : {warned}: baddies[10] (code 'b1-11'): ")
+    assert "immunisée contre toutes les couleurs" in lines[0]
+    assert lines[-1] == (
+        f"{warned} : aucun problème qui empêche de jouer le paquet (avertissements : 1)"
+    )
+    bad = write(
+        tmp_path, edited(warned.read_text(), ("b1-03", "points = 1", "points = 1\nbogus = 1"))
+    )
     failed = gamehall(f"deck validate {bad}")
     assert failed.returncode == 1
     assert failed.stderr.splitlines() == [
         f"{bad}: baddies[2] (code 'b1-03'): bogus: Extra inputs are not permitted"
     ]
-    assert failed.stdout.splitlines() == [f"warning: {bad}: {line}" for line in TMB_HOUSE]
+    assert failed.stdout.splitlines() == [f"warning: {bad}: {immune}"]
     unknown = gamehall(f"deck validate {TMB_FILE} --lang de")
     assert unknown.returncode == 2 and len(unknown.stderr.splitlines()) == 1
     assert "unknown language 'de'" in unknown.stderr

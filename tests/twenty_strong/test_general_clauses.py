@@ -764,11 +764,29 @@ def test_GEN_APPLY_6_during_effects_stop_at_once_on_defeat() -> None:
     s = fight("b1-11", "b1-22", day=2)
     strike(s, "BBB", "hhh")
     assert "apply Bh 2" not in s.legal()
-    assert "guarded" in s.refused("apply Bh 2")
+    assert "protected by a guard" in s.refused("apply Bh 2")
     s.play("apply Bh 1", "apply Bh 1", "decline")
     assert s.state.active[0].defeated
     s.play("apply Bh 2")
     assert taken(s, 2) == 1
+
+
+def test_GEN_R13_while_a_guard_stands_only_guards_take_hits() -> None:
+    """GEN-APPLY-6, GEN-R13: Goblin Lookout and Bridge Troll both guard, with Bone Pile
+    beside them: either guard may be hit, the pile waits while one guard stands."""
+    s = fight("b1-11", "b5-04", "b1-22", day=7)
+    assert s.active_codes() == ["b5-04", "b1-11", "b1-22"]
+    strike(s, "GGGGBBB", "hhhhhhh")
+    legal = s.legal()
+    assert {"apply Gh 1", "apply Gh 2"} <= set(legal) and "apply Gh 3" not in legal
+    assert "protected by a guard" in s.refused("apply Gh 3")
+    s.play("apply Gh 1")
+    assert taken(s, 1) == 1
+    while not s.state.active[1].defeated:
+        s.play("apply Gh 2")
+    s.play("decline")  # Goblin Lookout's re-roll
+    assert "apply Bh 3" not in s.legal()  # Bridge Troll still guards
+    assert "apply Bh 1" in s.legal()
 
 
 def test_GEN_APPLY_6_immunity_ends_with_defeat() -> None:

@@ -328,13 +328,13 @@ def test_GEN_REPEAT_5_apply_step_shows_the_odds_of_rolling_again() -> None:
     assert "odds" not in s.game.table_view(s.state, 0)
 
 
-def test_two_guards_let_no_card_be_hit() -> None:
-    """GEN-APPLY-6 (docs/rulings.md GEN-R11): two guards standing forbid hits on each other,
-    so the chance to defeat every card is 0; one guard only sets the order."""
+def test_GEN_R13_two_guards_only_set_the_order() -> None:
+    """GEN-APPLY-6 (docs/rulings.md GEN-R13): with two guards standing, either may be hit and
+    the other cards wait; the odds ignore the order, so every card takes every colour."""
     s = fight("b1-11", "b5-04", day=6)  # Goblin Lookout and Bridge Troll: both guard
-    s.play("commit R")
-    assert all(card.colours == frozenset() for _, card in dice_targets(s.game, s.state))
-    assert s.game.table_view(s.state, 0)["odds"]["committed"]["defeat_all"] == 0
+    s.play("commit R", "commit P", "commit P", "commit P", "commit P", "commit B")
+    assert all(card.colours == ALL_COLOURS for _, card in dice_targets(s.game, s.state))
+    assert s.game.table_view(s.state, 0)["odds"]["committed"]["defeat_all"] > 0
     one = fight("b1-11", "b1-22", day=2)
     one.play("commit R")
     assert all(card.colours == ALL_COLOURS for _, card in dice_targets(one.game, one.state))

@@ -59,6 +59,11 @@ def _stuck(view: JSON) -> bool:
     return not any(d["zone"] in rollable and d["colour"] in useful for d in view["dice"])
 
 
+def _rested(view: JSON) -> bool:
+    """Whether this Engagement's roll had no die: nothing rolled, nothing applied."""
+    return not any(d["zone"] in ("committed", "on_card") for d in view["dice"])
+
+
 def _ward(view: JSON) -> int:
     """Damage prevented each Resolve by the hero's side and ongoing items."""
     hero = view["table"].get("hero", {})
@@ -328,6 +333,8 @@ class TwentyStrongHeuristicBot:
         for text in legal:
             if text.endswith(" backup") or " lock" in text:
                 return text
+        if _rested(view):
+            return "resolve"  # the roll was empty on purpose: Recovery refills the pool
         if cards and "again" in legal and not self._better_to_wait(view, sum(cards.values())):
             return "again"
         return "resolve"

@@ -9,25 +9,19 @@ the cards alone, :func:`deadlock_warnings` warns, kind by kind (in file order wi
 1. an enemy immune to every colour (its During effects, ``flow.hittable``); in Too Many Bones
    also a Baddie whose immunities and a Tyrant encounter's cover every colour, and a Tyrant
    encounter immune to every colour (every Baddie of its battle);
-2. two guards that can stand in the same battle: two guards standing let no card be hit
-   (``flow.hittable``, GEN-R11). Too Many Bones: any two Baddies can meet (the day's BQ reaches
-   10 points, two 5-point Baddies, before day 12); the Tyrant meets Baddies only through a
-   ``summon`` hook usable in its battle (its own effects at its greatest power, a hero ability,
-   a backup plan, an item) whose points reach them. Victorum: conflicts only (a plain
-   Engagement ends at Cleanup): a primus with additional enemies and a conflict card, a scion
-   with allies and a conflict card, two conflict cards when a scion can have two allies or a
-   primus's additional enemies can bring two (VIC-ADD-1..3, VIC-END-4..6);
-3. Too Many Bones: an enemy whose Health (a Tyrant's at its greatest power: the file's Tyrant
+2. Too Many Bones: an enemy whose Health (a Tyrant's at its greatest power: the file's Tyrant
    encounters, TMB-R11) is more than the most damage dice can deal it in one Engagement: the dice
    of the colours it can take, at most ``commit_limit`` x 6 of them (6 Strategy phases at most),
    each a crit of 2 plus every positive ``crit_bonus`` of the file, or 1 against ``no_crit``
    (``flow.hit_damage``); for a Baddie also in the battle of each Tyrant encounter;
-4. Victorum: a primus, a scion, or a conflict card that may join a conflict, whose Engagement
+3. Victorum: a primus, a scion, or a conflict card that may join a conflict, whose Engagement
    Specials take dice (exhaust, dismiss, banish: ``TAKE_DICE``): a hero left with that many dice
    or fewer cannot win the conflict, and VIC-R18 ends it as lost;
-5. a ``commit_limit`` below 1 (the schema allows a negative one) on an enemy, a Tyrant encounter
+4. a ``commit_limit`` below 1 (the schema allows a negative one) on an enemy, a Tyrant encounter
    or a hero ability: no die can be committed while it holds (``effects.commit_limit``), and
    VIC-R18 does not see it, since the dice stay free to roll.
+
+Guards never block one another: while guards stand, any of them may be hit (GEN-R13).
 
 A warning does not fail validation: the rules still play such a deck. Each message is a
 :class:`~gamehall.core.i18n.Text` of the ``20s.workshop`` keys, in English and French.
@@ -47,7 +41,7 @@ from gamehall.games.twenty_strong.decks.too_many_bones import cards as tmb
 from gamehall.games.twenty_strong.decks.victorum import cards as vic
 from gamehall.games.twenty_strong.decks.victorum.deck import TAKE_DICE
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES, COUNTS, CRIT, FACE_DAMAGE, STAT_MAX
-from gamehall.games.twenty_strong.effects_schema import Effect, Modifier, Special
+from gamehall.games.twenty_strong.effects_schema import Modifier
 
 if TYPE_CHECKING:
     from gamehall.games.twenty_strong.workshop import Card, CardFile, Location, Problem
@@ -57,8 +51,6 @@ PHASES: Final = STAT_MAX
 """Strategy phases in one Engagement at most (GEN-REPEAT-2: Strategy is at most 6)."""
 LISTED: Final = 6
 """At most this many other cards are named in one warning."""
-SUMMON_USERS: Final = frozenset({"gearlocs", "universal_heroes", "universal_backup", "lockpicks"})
-"""Sections whose effects (abilities, backup plans, lock rewards) can be used in any battle."""
 
 
 @dataclass(frozen=True)
@@ -178,7 +170,6 @@ class _Deck(ABC):
 
     def warnings(self) -> Iterator[Problem]:
         yield from self.immunities()
-        yield from self.guards()
         yield from self.healths()
         yield from self.engagement_dice()
         yield from self.commit_limits()
@@ -195,28 +186,12 @@ class _Deck(ABC):
     def hero_ends(self) -> Text:
         """What ends the battles of a hero who can never commit a die."""
 
-    @abstractmethod
-    def meet(self, first: Foe, second: Foe) -> bool:
-        """Whether two enemies can stand in the same battle (the deck's guard warning)."""
-
-    guard_key = ""
-
     def immunities(self) -> Iterator[Problem]:
         for foe in self.foes:
             during = foe.fighter.during
             if immune(during) >= ALL_COLOURS:
                 key = "immune_guard" if has(during, "guard") else "immune"
                 yield _warn(self.file, (*foe.place, "during"), key, ends=self.ends(foe))
-
-    def guards(self) -> Iterator[Problem]:
-        guards = [foe for foe in self.foes if has(foe.fighter.during, "guard")]
-        for index, foe in enumerate(guards):
-            others = [other.label for other in guards[index + 1 :] if self.meet(foe, other)]
-            if others:
-                place = (*foe.place, "during", _first(foe.fighter.during, "guard"), "kind")
-                yield _warn(
-                    self.file, place, self.guard_key, others=_listed(others), ends=self.ends(foe)
-                )
 
     def healths(self) -> Iterator[Problem]:
         return iter(())
@@ -253,8 +228,6 @@ class _Deck(ABC):
 class _TooManyBones(_Deck):
     """Too Many Bones: a battle not won goes on for ever (TMB-BATTLE-3, TMB-BATTLE-4)."""
 
-    guard_key = "guards.tmb"
-
     def __init__(self, file: CardFile, foes: list[Foe]) -> None:
         super().__init__(file, foes)
         self.encounters = [c for c in file.cards if isinstance(c.model, tmb.TyrantEncounter)]
@@ -267,7 +240,6 @@ class _TooManyBones(_Deck):
             for _c, _l, m in file.parts(Modifier)
             if m.kind == "crit_bonus" and m.amount > 0
         )
-        self.baddies = [foe for foe in foes if foe.role == "baddie"]
 
     @staticmethod
     def _mods(card: Card) -> tuple[Modifier, ...]:
@@ -317,38 +289,6 @@ class _TooManyBones(_Deck):
             if immune(self._mods(encounter)) >= ALL_COLOURS:
                 place = (*encounter.location, "modifiers")
                 yield _warn(file, place, "encounter_immune", ends=Text("20s.workshop.ends.tmb"))
-
-    def meet(self, first: Foe, second: Foe) -> bool:
-        """Any two Baddies can meet; the Tyrant meets the Baddies a summon can bring."""
-        roles = {first.role, second.role}
-        if roles == {"baddie"}:
-            return True
-        if roles != {"tyrant", "baddie"}:
-            return False
-        tyrant, baddie = (first, second) if first.role == "tyrant" else (second, first)
-        points = self._summon(tyrant)
-        if points < 1:
-            return False
-        if _points(baddie) <= points:
-            return True
-        # a Baddie it summons may call it as an additional enemy (GEN-ACT-3, GEN-R4)
-        return any(_points(b) <= points and b.extra >= 1 for b in self.baddies)
-
-    def _summon(self, tyrant: Foe) -> int:
-        """The most Baddie points one summon can activate in the Tyrant's battle while it stands:
-        its own setup, After and activation or Engagement Specials (with its power,
-        ``flow.activate``), or a hero ability, a backup plan or an item of the file."""
-        best = 0
-        for card, location, effect in self.file.parts(Effect):
-            if effect.hook != "summon":
-                continue
-            if card.location == tyrant.card.location:
-                if isinstance(effect, Special) and effect.when == "defeat":
-                    continue  # the Tyrant's guard has ended by then (GEN-APPLY-6)
-                best = max(best, effect.amount + effect.scale * self.power)  # all powered
-            elif location[0] in SUMMON_USERS or (location[0] == "baddies" and "item" in location):
-                best = max(best, effect.amount)
-        return best
 
     def healths(self) -> Iterator[Problem]:
         file = self.file
@@ -424,8 +364,6 @@ class _Victorum(_Deck):
     """Victorum: a plain Engagement ends at Cleanup; a conflict the dice can no longer win is
     lost (VIC-R18)."""
 
-    guard_key = "guards.vic"
-
     def __init__(self, file: CardFile, foes: list[Foe]) -> None:
         super().__init__(file, foes)
         icons = 0
@@ -439,7 +377,6 @@ class _Victorum(_Deck):
         """The greatest influence: every icon of the file (VIC-INFL-4)."""
         self.primuses = [foe for foe in foes if foe.role == "primus"]
         self.scions = [foe for foe in foes if foe.role == "scion"]
-        self.conflicts = [foe for foe in foes if foe.role == "conflict"]
         self.joinable = any(p.extra >= 1 for p in self.primuses) or any(
             self.allies(s) >= 1 for s in self.scions
         )
@@ -472,26 +409,6 @@ class _Victorum(_Deck):
     def hero_ends(self) -> Text:
         return Text("20s.workshop.ends.vic.hero")
 
-    def meet(self, first: Foe, second: Foe) -> bool:
-        """Whether two enemies can stand in the same conflict: a primus and its additional
-        enemies (which call their own, VIC-ADD-3), a scion and its allies."""
-        roles = {first.role, second.role}
-        other = first if first.role != "conflict" else second
-        if roles == {"primus", "conflict"}:
-            return other.extra >= 1
-        if roles == {"scion", "conflict"}:
-            return self.allies(other) >= 1
-        if roles != {"conflict"}:
-            return False
-        if any(self.allies(scion) >= 2 for scion in self.scions):
-            return True
-        callers = [primus.extra for primus in self.primuses if primus.extra >= 1]
-        if not callers:
-            return False
-        if max(callers) >= 2 or first.extra >= 1 or second.extra >= 1:
-            return True
-        return any(card.extra >= 2 for card in self.conflicts if card not in (first, second))
-
     def engagement_dice(self) -> Iterator[Problem]:
         for foe in self.foes:
             if foe.role == "conflict" and not self.joinable:
@@ -509,9 +426,3 @@ class _Victorum(_Deck):
             more: object = "" if low == high else Text("20s.workshop.dice_scaled", {"high": high})
             place = (*foe.place, "special")
             yield _warn(self.file, place, "engagement_dice", amount=max(0, low), more=more)
-
-
-def _points(foe: Foe) -> int:
-    """A Baddie's points."""
-    fighter = foe.fighter
-    return fighter.points if isinstance(fighter, tmb.Baddie) else 0

@@ -195,7 +195,8 @@ ALL_COLOURS: Final = frozenset(range(5))
 
 def hittable(game: TwentyStrong, state: State) -> list[frozenset[int]]:
     """For each active card, the colours of hits it may take now (immune and guard are
-    During effects: they end with their card's defeat)."""
+    During effects: they end with their card's defeat). While a guard stands only guards may
+    be hit, any of them when several stand (docs/rulings.md GEN-R13)."""
     cards = game.deck.cards
     battle = game.deck.modifiers(state)
     cached = game.hittable_cache
@@ -208,7 +209,7 @@ def hittable(game: TwentyStrong, state: State) -> list[frozenset[int]]:
     ]
     allowed: list[frozenset[int]] = []
     for index, active in enumerate(state.active):
-        if any(g != index for g in guards):
+        if guards and index not in guards:
             allowed.append(frozenset())
             continue
         colours = ALL_COLOURS

@@ -10,9 +10,9 @@ what a crit deals to it (1 when crits deal only 1, 2 plus any crit bonus: GEN-PR
 **Allocation** (docs/rulings.md, GEN-R11): the player applies hits after seeing the whole roll,
 one at a time and in any order (GEN-APPLY-2), so "the dice defeat every card" means that some
 allocation of the rolled hits and crits, each die to at most one card that may take its
-colour, deals every card at least its health. A guard only forces its card to be defeated
-first, which an allocation that defeats every card can always do; two guards standing let no
-card be hit at all (each one forbids hits on the other).
+colour, deals every card at least its health. Guards only force the order (while one stands,
+only guards may be hit: GEN-R13), which an allocation that defeats every card can always
+follow.
 
 Every probability is an exact :class:`~fractions.Fraction`, counted as a whole number of face
 combinations over ``6 ** n``. Nothing is sampled: dice are grouped by colour and counted with

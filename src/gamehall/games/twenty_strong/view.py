@@ -199,16 +199,11 @@ def dice_targets(game: TwentyStrong, state: State) -> list[tuple[int, Card]]:
     needs, the colours whose hits it takes and what a crit deals it (docs/rulings.md GEN-R11).
 
     Immunities are During effects of the card and the battle's own modifiers (``flow.hittable``
-    without the guard: one guard only sets the order; two standing guards let nothing be hit).
+    without the guards: they only set the order, GEN-R13).
     """
     deck = game.deck
     cards = deck.cards
     battle = deck.modifiers(state)
-    guards = sum(
-        1
-        for a in state.active
-        if not a.defeated and any(m.kind == "guard" for m in cards[a.card].during)
-    )
     targets = []
     for index, active in enumerate(state.active):
         if active.defeated:
@@ -217,8 +212,6 @@ def dice_targets(game: TwentyStrong, state: State) -> list[tuple[int, Card]]:
         for mod in (*cards[active.card].during, *battle):
             if mod.kind == "immune":
                 colours = colours - mod.colours
-        if guards > 1:
-            colours = frozenset()
         need = max(0, active.health - active.taken)
         targets.append((index, Card(need, colours, flow.hit_damage(game, state, index, CRIT))))
     return targets

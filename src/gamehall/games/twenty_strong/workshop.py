@@ -52,8 +52,8 @@ schema lists them):
    activated through ``flow.activate`` and goes through the Resolve phase, so its During, After
    and Special effects are all read;
 6. warnings, not errors: cards that can make a game that never ends (an enemy no die can hit,
-   two guards in one battle, a Health no Engagement's dice can reach, Engagement Specials that
-   take dice in a Victorum conflict, a commit limit below 1), worked out in
+   a Health no Engagement's dice can reach, Engagement Specials that take dice in a Victorum
+   conflict, a commit limit below 1), worked out in
    :mod:`~gamehall.games.twenty_strong.deadlocks`.
 
 Every problem has a severity: checks 1 to 5 find errors, check 6 warnings. A file with warnings

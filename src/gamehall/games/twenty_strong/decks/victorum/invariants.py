@@ -246,8 +246,8 @@ class DeckInvariants(DeckChecks):
         if len(free) <= drained:
             return ""  # every Engagement takes them all
         for active in standing:
-            if guards and (len(guards) > 1 or guards[0] is not active):
-                continue  # a guard standing takes the hits first (GEN-GUARD)
+            if guards and not any(active is guard for guard in guards):
+                continue  # while a guard stands, only guards take hits (GEN-R13)
             immune = {c for m in cards[active.card].during if m.kind == "immune" for c in m.colours}
             hurting = [d for d in free if COLOUR_OF[d] not in immune]
             if hurting:
