@@ -157,7 +157,7 @@ def test_victorum_play_keeps_every_invariant() -> None:
         for index, (hero, scion) in enumerate(zip(heroes, itertools.cycle(cards.scions)))
     ]
     checked = play_all(configs, 2)
-    assert checked.states > 5000 and checked.endgames > 1000 and checked.wins >= 1
+    assert checked.states > 4000 and checked.endgames > 1000 and checked.wins >= 1
 
 
 @pytest.mark.parametrize("deck, side", [(TMB, 1), (TMB, 2), (VIC, 1)])
