@@ -94,7 +94,7 @@ def test_annotate_skips_forced_moves_and_other_seats(tmp_path: Path) -> None:
 
 
 def test_the_advise_command_annotates_a_record_and_refuses_bad_seats(tmp_path: Path) -> None:
-    from tests.test_cli import gamehall
+    from tests.commands import gamehall
 
     path, _ = _record_with_a_blunder(tmp_path)
     done = gamehall(f"advise {path} --seat 1 --iterations 20")
@@ -108,7 +108,7 @@ def test_the_advise_command_annotates_a_record_and_refuses_bad_seats(tmp_path: P
 
 
 def test_hint_at_the_terminal_prompt_ranks_the_moves_then_play_goes_on(tmp_path: Path) -> None:
-    from tests.test_cli import gamehall
+    from tests.commands import gamehall
 
     record = tmp_path / "hinted.json"
     done = gamehall(
@@ -119,7 +119,7 @@ def test_hint_at_the_terminal_prompt_ranks_the_moves_then_play_goes_on(tmp_path:
 
 
 def test_search_bots_play_a_terminal_game_to_the_end(tmp_path: Path) -> None:
-    from tests.test_cli import gamehall
+    from tests.commands import gamehall
 
     record = tmp_path / "bots.json"
     done = gamehall(f"play boss-quest --players 2 --bots 2 --bot mcts:8 --seed 2 --record {record}")

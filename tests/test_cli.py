@@ -3,28 +3,13 @@
 from __future__ import annotations
 
 import json
-import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from gamehall.core.record import digest_of
 from gamehall.core.registry import games
-
-
-def gamehall(command: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """Run ``gamehall COMMAND`` (split like a shell) as a separate process."""
-    return subprocess.run(
-        [sys.executable, "-m", "gamehall", *shlex.split(command)],
-        check=False,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
-    )
+from tests.commands import gamehall
 
 
 def test_games_lists_boss_quest() -> None:

@@ -23,7 +23,7 @@ from gamehall.core.i18n import catalog
 from gamehall.core.match import Match
 from gamehall.core.record import Record, digest_of, replay, verify_deal
 from gamehall.core.registry import create
-from tests.test_cli import gamehall
+from tests.commands import gamehall
 
 CLIENT_SEED = "grinded-seed-42"
 

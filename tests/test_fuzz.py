@@ -26,7 +26,7 @@ from gamehall.games.boss_quest.state import BossQuestState
 from gamehall.lab.grid import Config
 from gamehall.lab.play import play_bounded
 from gamehall.lab.summary import summarize
-from tests.test_cli import gamehall
+from tests.commands import gamehall
 
 
 def test_every_game_fuzzes_clean_and_every_check_runs() -> None:

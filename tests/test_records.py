@@ -15,7 +15,7 @@ from gamehall.core.errors import InvalidRecordError
 from gamehall.core.match import Match
 from gamehall.core.record import FORMAT, Record, digest_of, gamehall_version, replay
 from gamehall.core.registry import create
-from tests.test_cli import gamehall
+from tests.commands import gamehall
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("boss-quest", 3, {}),

@@ -10,9 +10,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import shlex
-import subprocess
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -25,6 +22,7 @@ from gamehall.core.i18n import catalog
 from gamehall.core.match import Match
 from gamehall.core.record import Record, replay
 from gamehall.core.registry import create
+from tests.commands import gamehall
 
 
 class Typist:
@@ -138,17 +136,6 @@ def test_gamehall_play_takes_resign_and_replay_reads_it(tmp_path: Path) -> None:
     """The command as a person runs it: ``resign`` and ``y`` end a solo game as lost; the
     record says so and ``gamehall replay`` narrates the resignation."""
     record = tmp_path / "game.json"
-
-    def gamehall(command: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "gamehall", *shlex.split(command)],
-            check=False,
-            input=stdin,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
-        )
 
     result = gamehall(f"play 20-strong --seed 3 --record {record}", "resign\ny\n")
     assert result.returncode == 0, result.stderr

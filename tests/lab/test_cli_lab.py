@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 import json
-import shlex
 import subprocess
-import sys
 from pathlib import Path
 
 from gamehall.games.twenty_strong.decks.too_many_bones.cards import HOUSE_FILE as TMB_FILE
+from tests.commands import gamehall as run_gamehall
 
 
 def gamehall(command: str) -> subprocess.CompletedProcess[str]:
-    """``gamehall COMMAND`` (split like a shell) in a separate process."""
-    return subprocess.run(
-        [sys.executable, "-m", "gamehall", *shlex.split(command)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        env={"COLUMNS": "160", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
-    )
+    """``gamehall COMMAND`` on a wide terminal (the lab's tables are wide)."""
+    return run_gamehall(command, columns=160)
 
 
 def test_a_20_strong_grid_is_simulated_then_reported(tmp_path: Path) -> None:

@@ -10,9 +10,6 @@ workshop warns exactly where the rules would let a battle go on for ever."""
 from __future__ import annotations
 
 import re
-import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 from gamehall.core.i18n import catalog
@@ -24,6 +21,7 @@ from gamehall.games.twenty_strong.effects import commit_limit, modifiers
 from gamehall.games.twenty_strong.flow import activate, hit_damage, hittable
 from gamehall.games.twenty_strong.state import State
 from gamehall.games.twenty_strong.workshop import validate_deck_file
+from tests.commands import gamehall
 from tests.twenty_strong.scenario import TEST_CARDS, VIC_TEST_CARDS
 from tests.twenty_strong.test_vic_clauses import challenge, lost, ready
 
@@ -278,23 +276,11 @@ def test_a_commit_limit_below_1_blocks_every_die_and_VIC_R18_does_not_see_it(
     assert not [action for action in s.legal() if action.startswith("commit")]
 
 
-def gamehall(command: str) -> subprocess.CompletedProcess[str]:
-    """``gamehall COMMAND`` in a separate process, on a narrow terminal."""
-    return subprocess.run(
-        [sys.executable, "-m", "gamehall", *shlex.split(command)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        env={"COLUMNS": "80", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
-    )
-
-
 def test_warnings_alone_validate_and_an_error_still_fails(tmp_path: Path) -> None:
     """``gamehall deck validate``: warnings go to standard output as "warning: ..." lines, one
     line each however narrow the terminal, and the file validates (exit 0); an error goes to
     standard error and fails it (exit 1), its warnings still shown; in French too."""
-    good = gamehall(f"deck validate {TMB_FILE}")
+    good = gamehall(f"deck validate {TMB_FILE}", columns=80)
     assert good.returncode == 0 and good.stderr == ""
     assert good.stdout.splitlines() == [f"{TMB_FILE}: no problem found"]
     warned = write(
@@ -305,13 +291,13 @@ def test_warnings_alone_validate_and_an_error_still_fails(tmp_path: Path) -> Non
         "baddies[10] (code 'b1-11'): during: immune to every colour: no die can ever hit it; "
         + ENDS_TMB
     )
-    good = gamehall(f"deck validate {warned}")
+    good = gamehall(f"deck validate {warned}", columns=80)
     assert good.returncode == 0 and good.stderr == ""
     assert good.stdout.splitlines() == [
         f"warning: {warned}: {immune}",
         f"{warned}: no problem found that stops the deck (warnings: 1)",
     ]
-    french = gamehall(f"deck validate {warned} --lang fr")
+    french = gamehall(f"deck validate {warned} --lang fr", columns=80)
     lines = french.stdout.splitlines()
     assert french.returncode == 0 and len(lines) == 2
     assert lines[0].startswith(f"avertissement : {warned}: baddies[10] (code 'b1-11'): ")
@@ -322,13 +308,13 @@ def test_warnings_alone_validate_and_an_error_still_fails(tmp_path: Path) -> Non
     bad = write(
         tmp_path, edited(warned.read_text(), ("b1-03", "points = 1", "points = 1\nbogus = 1"))
     )
-    failed = gamehall(f"deck validate {bad}")
+    failed = gamehall(f"deck validate {bad}", columns=80)
     assert failed.returncode == 1
     assert failed.stderr.splitlines() == [
         f"{bad}: baddies[2] (code 'b1-03'): bogus: Extra inputs are not permitted"
     ]
     assert failed.stdout.splitlines() == [f"warning: {bad}: {immune}"]
-    unknown = gamehall(f"deck validate {TMB_FILE} --lang de")
+    unknown = gamehall(f"deck validate {TMB_FILE} --lang de", columns=80)
     assert unknown.returncode == 2 and len(unknown.stderr.splitlines()) == 1
     assert "unknown language 'de'" in unknown.stderr
 

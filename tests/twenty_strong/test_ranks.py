@@ -4,15 +4,14 @@ kept in a rank book between games; ``gamehall play --ranked`` plays at the recor
 from __future__ import annotations
 
 import json
-import shlex
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from gamehall.cli.ranks import RankBook
 from gamehall.core.errors import OptionError
+from tests.commands import gamehall
 
 
 def test_TMB_RANK_2_wins_move_up_losses_move_down_within_one_to_five(tmp_path: Path) -> None:  # noqa: N802
@@ -32,15 +31,8 @@ def test_a_damaged_rank_file_is_one_clear_error(tmp_path: Path) -> None:
 
 
 def play(command: str, home: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gamehall", *shlex.split(command)],
-        check=False,
-        input="quit\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "GAMEHALL_HOME": str(home)},
-    )
+    """``gamehall COMMAND`` with ``home`` as GAMEHALL_HOME, quitting at the first prompt."""
+    return gamehall(command, "quit\n", timeout=120, home=home)
 
 
 def test_ranked_play_uses_the_recorded_rank(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from gamehall.core.record import Record, replay, verify_deal
 from gamehall.core.registry import create
 from gamehall.web.app import create_app, seat_cookie
 from gamehall.web.limits import GENEROUS
-from tests.test_cli import gamehall
+from tests.commands import gamehall
 from tests.web.claims import CREDENTIAL, claim
 from tests.web.test_api import snapshot as state
 
