@@ -50,13 +50,25 @@ def _carries_over(view: JSON) -> bool:
     return bool(view["table"].get("conflict"))
 
 
+TAKES_DICE: Final = frozenset({"exhaust_dice", "dismiss_dice", "banish_dice"})
+
+
 def _stuck(view: JSON) -> bool:
-    """In a battle that carries over, no die that may still be rolled can hit a card."""
+    """In a battle that carries over, no die that may still be rolled can hit a card, or the
+    standing cards take every such die as each Engagement begins (VIC-R18's condition)."""
     if not _carries_over(view):
         return False
     useful = _useful_colours(view)
     rollable = ("pool", "committed", "exhausted")
-    return not any(d["zone"] in rollable and d["colour"] in useful for d in view["dice"])
+    hitting = sum(d["zone"] in rollable and d["colour"] in useful for d in view["dice"])
+    taken = sum(
+        int(effect.get("amount", 0))
+        for card in view["active"]
+        if not card["defeated"]
+        for effect in card.get("special") or ()
+        if effect.get("when") == "engagement" and effect["kind"] in TAKES_DICE
+    )
+    return hitting <= taken
 
 
 def _rested(view: JSON) -> bool:
