@@ -30,7 +30,13 @@ VIC = VIC_FILE.read_text(encoding="utf-8")
 EVERY = '["yellow", "green", "blue", "purple", "red"]'
 ENDS_TMB = (
     "hits do not carry over between Engagements (TMB-BATTLE-4), so only direct damage "
-    "(damage_card) can end the battle, or the hero's Health falling below 1 ends the game"
+    "(damage_card) can defeat it, and TMB-R17 ends the game as lost once no item, ability or "
+    "reward could change that"
+)
+UNSEEN_TMB = (
+    "hits do not carry over between Engagements (TMB-BATTLE-4), and TMB-R17 does not end such "
+    "a battle (the dice left could hit, were they committed): only direct damage (damage_card) "
+    "can end it, or the hero's Health falling below 1 ends the game"
 )
 TAKES = (
     "as each Engagement begins it exhausts, dismisses or banishes {} of the hero's dice, and in "
@@ -250,11 +256,11 @@ def test_a_commit_limit_below_1_blocks_every_die_and_VIC_R18_does_not_see_it(
     )
     assert warnings(path) == [
         "baddies[13] (code 'b1-14'): during.0.amount: a commit limit of -1 lets no die be "
-        f"committed while this card stands, so no die can hit any card of its battle; {ENDS_TMB}",
+        f"committed while this card stands, so no die can hit any card of its battle; {UNSEEN_TMB}",
         "tyrant_encounters[3] (code 'te-04'): modifiers.0.amount: a commit limit of -1 lets no "
-        f"die be committed in its battle, so no die can hit its Baddies; {ENDS_TMB}",
+        f"die be committed in its battle, so no die can hit its Baddies; {UNSEEN_TMB}",
         "gearlocs[2] (code 'brasshammer'): innate.modifiers.0.amount: a commit limit of -2 on the "
-        "hero's ability lets no die ever be committed, so no die can hit any enemy; " + ENDS_TMB,
+        "hero's ability lets no die ever be committed, so no die can hit any enemy; " + UNSEEN_TMB,
     ]
     game = game_of(path)
     assert commit_limit(modifiers(game, battle(game, "b1-14"))) < 1

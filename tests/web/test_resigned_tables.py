@@ -99,10 +99,11 @@ LOSSES = [
         {"deck": "victorum"},
         "issue23-victorum-0",
         "cannot-win",
-        "This conflict can no longer be won (no die left can hurt an enemy still standing, and"
-        " no item or ability could change that): you lose.",
-        "Ce conflit ne peut plus être gagné (aucun dé restant ne peut blesser un ennemi encore"
-        " debout, et aucun objet ni aucune capacité n'y changerait rien) : vous perdez.",
+        "This fight can no longer be won (no roll of the dice left can defeat every enemy still"
+        " standing, and no item or ability could change that): you lose.",
+        "Ce combat ne peut plus être gagné (aucun lancer des dés restants ne peut vaincre tous"
+        " les ennemis encore debout, et aucun objet ni aucune capacité n'y changerait rien) :"
+        " vous perdez.",
         id="cannot-win",
     ),
 ]

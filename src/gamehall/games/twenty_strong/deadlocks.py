@@ -1,9 +1,11 @@
 """Deadlock warnings of the deck workshop: cards that can make a 20 Strong game that never ends.
 
-A battle ends when its enemies fall or the hero's Health falls below 1. Too Many Bones has no
-other end: hits do not carry over between Engagements (TMB-BATTLE-4) and a battle not won goes on
-with another Engagement (TMB-BATTLE-3). Victorum discards the cards of a plain Engagement at
-Cleanup, and loses a conflict the dice can no longer win (VIC-R18, ``Victorum.cannot_win``). From
+A battle ends when its enemies fall or the hero's Health falls below 1. In Too Many Bones hits do
+not carry over between Engagements (TMB-BATTLE-4) and a battle not won goes on with another
+Engagement (TMB-BATTLE-3), so a battle no roll can win is lost (TMB-R17,
+``TooManyBones.cannot_win``). Victorum discards the cards of a plain Engagement at Cleanup, and
+loses a conflict the dice can no longer win (VIC-R18, ``Victorum.cannot_win``). Neither rule
+looks at commit limits, so a limit below 1 is warned as a battle nothing ends. From
 the cards alone, :func:`deadlock_warnings` warns, kind by kind (in file order within a kind):
 
 1. an enemy immune to every colour (its During effects, ``flow.hittable``); in Too Many Bones
@@ -265,10 +267,11 @@ class _TooManyBones(_Deck):
     def ends(self, foe: Foe) -> Text:
         return Text("20s.workshop.ends.tmb")
 
-    blind_ends = ends
+    def blind_ends(self, foe: Foe) -> Text:
+        return Text("20s.workshop.ends.tmb.unseen")
 
     def hero_ends(self) -> Text:
-        return Text("20s.workshop.ends.tmb")
+        return Text("20s.workshop.ends.tmb.unseen")
 
     def immunities(self) -> Iterator[Problem]:
         yield from super().immunities()
@@ -356,7 +359,7 @@ class _TooManyBones(_Deck):
             if index is not None:
                 place = (*encounter.location, "modifiers", index, "amount")
                 amount = modifiers[index].amount
-                ends = Text("20s.workshop.ends.tmb")
+                ends = Text("20s.workshop.ends.tmb.unseen")
                 yield _warn(self.file, place, "commit_limit_encounter", amount=amount, ends=ends)
 
 

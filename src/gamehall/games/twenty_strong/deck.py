@@ -12,7 +12,8 @@ hooks and never name a deck:
 * decisions: ``legal_actions`` and ``apply_action`` for the deck's phases and tasks,
   ``step`` and ``step_task`` for its automatic phases and tasks (``deck.`` kinds),
   ``settle`` for what it checks whenever play stops for a decision or chance,
-  ``anytime_actions`` for actions open at any decision but the roll,
+  ``anytime_actions`` for actions open at any decision but the roll (``anytime_effects``
+  for what they would do),
   ``apply_targets`` and ``apply_to_target`` for deck targets of a rolled die;
 * lasting effects: ``modifiers``, ``hero_ability``;
 * the Resolve phase: ``suffered`` (who dealt damage), ``exhausts_on_card`` (GEN-END-7),
@@ -37,8 +38,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from gamehall.core.game import JSON, Action, ChanceWeights, LengthBound, RandomSource
 from gamehall.core.i18n import Text
 from gamehall.core.interned import interned
-from gamehall.games.twenty_strong.actions import From, Parsers
-from gamehall.games.twenty_strong.runtime import Ability, CardInfo, ItemInfo, Mod
+from gamehall.games.twenty_strong.actions import From, Parsers, UseAbility, UseItem
+from gamehall.games.twenty_strong.effects_schema import CHANGES_THE_FIGHT
+from gamehall.games.twenty_strong.runtime import Ability, CardInfo, Fx, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
     ENGAGE,
     NOWHERE,
@@ -176,6 +178,27 @@ class DeckRules(ABC):
     def anytime_actions(self, state: State) -> list[Action]:
         """Deck actions open at any decision except the roll."""
         return []
+
+    def anytime_effects(self, state: State, action: Action) -> Sequence[Fx]:
+        """The effects a deck's own anytime action (from ``anytime_actions``) would have."""
+        return ()
+
+    def fight_changers(self, state: State) -> bool:
+        """Whether an item, the hero's ability or a deck's anytime action usable now has an
+        effect that can let the hero hurt an enemy her dice cannot (``CHANGES_THE_FIGHT``:
+        damage dealt to a card, a change of which dice she has, or a deck's hook)."""
+        for action in self.game.anytime(state, None):
+            effects: Sequence[Fx]
+            if isinstance(action, UseItem):
+                info = self.item(state, state.inventory[action.index].card)
+                effects = info.effects if info is not None else ()
+            elif isinstance(action, UseAbility):
+                effects = self.hero_ability(state).effects
+            else:
+                effects = self.anytime_effects(state, action)  # a discard has none
+            if any(e.kind in CHANGES_THE_FIGHT for e in effects):
+                return True
+        return False
 
     def apply_targets(self, state: State, die: int) -> Sequence[str]:
         """Deck targets ``die`` may be applied to (besides active cards)."""

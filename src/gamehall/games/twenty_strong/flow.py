@@ -208,18 +208,27 @@ def hittable(game: TwentyStrong, state: State) -> list[frozenset[int]]:
         if not a.defeated and any(m.kind == "guard" for m in cards[a.card].during)
     ]
     allowed: list[frozenset[int]] = []
-    for index, active in enumerate(state.active):
+    for index in range(len(state.active)):
         if guards and index not in guards:
             allowed.append(frozenset())
-            continue
-        colours = ALL_COLOURS
-        if not active.defeated:
-            for mod in (*cards[active.card].during, *battle):
-                if mod.kind == "immune":
-                    colours = colours - mod.colours
-        allowed.append(colours)
+        else:
+            allowed.append(colours_taken(game, state, index, battle))
     game.hittable_cache = (state.active, battle, allowed)
     return allowed
+
+
+def colours_taken(
+    game: TwentyStrong, state: State, index: int, battle: list[Mod]
+) -> frozenset[int]:
+    """The colours of hits the active card at ``index`` takes, guards aside: all but those
+    its During effects or the battle's modifiers ``battle`` make it immune to (GEN-APPLY-6)."""
+    active = state.active[index]
+    colours = ALL_COLOURS
+    if not active.defeated:
+        for mod in (*game.deck.cards[active.card].during, *battle):
+            if mod.kind == "immune":
+                colours = colours - mod.colours
+    return colours
 
 
 def can_hit(game: TwentyStrong, state: State, index: int, colour: int) -> bool:

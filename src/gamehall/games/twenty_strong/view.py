@@ -26,7 +26,6 @@ from gamehall.games.twenty_strong.dice import (
 )
 from gamehall.games.twenty_strong.effects import commit_limit, effective, modifiers, total
 from gamehall.games.twenty_strong.odds import (
-    ALL_COLOURS,
     Card,
     expected_damage,
     p_at_least,
@@ -201,17 +200,12 @@ def dice_targets(game: TwentyStrong, state: State) -> list[tuple[int, Card]]:
     Immunities are During effects of the card and the battle's own modifiers (``flow.hittable``
     without the guards: they only set the order, GEN-R13).
     """
-    deck = game.deck
-    cards = deck.cards
-    battle = deck.modifiers(state)
+    battle = game.deck.modifiers(state)
     targets = []
     for index, active in enumerate(state.active):
         if active.defeated:
             continue
-        colours = ALL_COLOURS
-        for mod in (*cards[active.card].during, *battle):
-            if mod.kind == "immune":
-                colours = colours - mod.colours
+        colours = flow.colours_taken(game, state, index, battle)
         need = max(0, active.health - active.taken)
         targets.append((index, Card(need, colours, flow.hit_damage(game, state, index, CRIT))))
     return targets

@@ -33,21 +33,25 @@ from gamehall.games.twenty_strong.decks.too_many_bones.actions import (
 )
 from gamehall.games.twenty_strong.decks.too_many_bones.cards import load_cards
 from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP, LOCK
-from gamehall.games.twenty_strong.dice import HIT, MISS, colour_of
+from gamehall.games.twenty_strong.dice import CRIT, HIT, MISS, colour_of
 from gamehall.games.twenty_strong.effects import (
     DONE,
     PICK_COLOUR,
     change_stat,
     effective,
+    end,
     modifiers,
     payable,
     possible,
     tasks_for,
     total,
 )
-from gamehall.games.twenty_strong.flow import activate, take_top
+from gamehall.games.twenty_strong.flow import activate, colours_taken, hit_damage, take_top
 from gamehall.games.twenty_strong.runtime import Ability, Fx, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
+    BANISHED,
+    CANNOT_WIN,
+    COMMIT,
     ENGAGE,
     EXHAUSTED,
     NOWHERE,
@@ -111,6 +115,7 @@ class TooManyBones(DeckRules):
     zone_names: ClassVar[tuple[str, ...]] = ("backup", "lock")
     anytime_types: ClassVar[frozenset[type]] = frozenset({BackupUse, Flip})
     chance_phases: ClassVar[frozenset[str]] = frozenset({SETUP})
+    settles: ClassVar[bool] = True
 
     # tables compiled from the card file (see setup.py)
     colour_index: dict[str, int]
@@ -568,6 +573,47 @@ class TooManyBones(DeckRules):
         else:
             card = s.inventory[int(target[4:]) - 1].card
             s.move_die(die, LOCK, card, keep_face=True)
+
+    # -- a battle that can no longer be won (TMB-R17) ---------------------------------------
+
+    def settle(self, s: State) -> bool:
+        """As an Engagement's Strategy phase opens, a battle no roll can win is lost."""
+        if s.phase != COMMIT or s.phases_used or s.counter or not self.cannot_win(s):
+            return False
+        end(s, CANNOT_WIN)
+        return True
+
+    def cannot_win(self, state: State) -> bool:
+        """No roll of the dice the Gearloc still has (every die but the banished ones: rest
+        and Recovery can bring each back) can defeat every Baddie standing, even all crits,
+        and nothing could change that: no standing Baddie has a reward (an item or an instant
+        reward won on the way), and no item, ability or backup plan usable now has an effect
+        of ``CHANGES_THE_FIGHT`` (TMB-R17). Hits do not build up (TMB-BATTLE-4), so each
+        Engagement starts from the Baddies' full Health."""
+        game = self.game
+        free = [colour_of(die) for die, zone in enumerate(state.zones) if zone != BANISHED]
+        battle = self.modifiers(state)
+        needed, best, hopeless = 0, 1, False
+        for index, active in enumerate(state.active):
+            if active.defeated:
+                continue
+            card = self.cards[active.card]
+            if card.instant or card.item is not None:
+                return False
+            colours = colours_taken(game, state, index, battle)
+            crit = hit_damage(game, state, index, CRIT)
+            hopeless = hopeless or active.health > crit * sum(c in colours for c in free)
+            needed += active.health
+            best = max(best, crit)
+        if not hopeless and needed <= best * len(free):
+            return False
+        return not self.fight_changers(state)
+
+    def anytime_effects(self, state: State, action: Action) -> Sequence[Fx]:
+        if isinstance(action, BackupUse):
+            options: tuple[tuple[Fx, ...], ...] = self.compiled_options(self.backup_plan(state))
+            return options[action.option]
+        return ()
 
     def length_bound(self) -> LengthBound:
         """Engagements: at most one battle a day, the Tyrant's on day 12 at the latest

@@ -20,8 +20,18 @@ from gamehall.games.twenty_strong.decks.too_many_bones.deck import (
 )
 from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP, LOCK
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES, COLOUR_OF, HIT, MISS, die_name
+from gamehall.games.twenty_strong.effects import modifiers
 from gamehall.games.twenty_strong.invariants import DeckChecks, Places, differ
-from gamehall.games.twenty_strong.state import APPLY, COMMITTED, EXHAUSTED, NOWHERE, POOL, State
+from gamehall.games.twenty_strong.state import (
+    APPLY,
+    BANISHED,
+    CANNOT_WIN,
+    COMMITTED,
+    EXHAUSTED,
+    NOWHERE,
+    POOL,
+    State,
+)
 
 if TYPE_CHECKING:
     from gamehall.games.twenty_strong.rules import TwentyStrong
@@ -204,6 +214,33 @@ class DeckInvariants(DeckChecks):
         return ""
 
     # -- step -----------------------------------------------------------------------------
+
+    def lost_otherwise(self, state: State) -> str:
+        """A battle lost as one no roll can win (TMB-R17), counted again from the cards: each
+        standing Baddie's Health against the dice not banished that its immunities and the
+        Tyrant encounter's let hit it, a crit dealing 1 against ``no_crit``, else 2 and the
+        crit bonuses in force."""
+        if state.result != CANNOT_WIN:
+            return super().lost_otherwise(state)
+        deck = self.deck
+        free = [COLOUR_OF[d] for d, zone in enumerate(state.zones) if zone != BANISHED]
+        battle = deck.modifiers(state)
+        bonus = sum(m.amount for m in modifiers(self.game, state) if m.kind == "crit_bonus")
+        standing = [a for a in state.active if not a.defeated]
+        needed, best, hopeless = 0, 1, False
+        for active in standing:
+            card = deck.cards[active.card]
+            if card.instant or card.item is not None:
+                return f"{card.code} standing has a reward that might change the fight"
+            mods = (*card.during, *battle)
+            immune = {c for m in mods if m.kind == "immune" for c in m.colours}
+            crit = 1 if any(m.kind == "no_crit" for m in mods) else 2 + bonus
+            hopeless |= active.health > crit * sum(c not in immune for c in free)
+            needed += active.health
+            best = max(best, crit)
+        if not standing or not (hopeless or needed > best * len(free)):
+            return f"{len(free)} dice left could defeat every Baddie standing (TMB-R17)"
+        return ""
 
     def step(self, before: State, action: Action, after: State) -> list[str]:
         old: Tmb = before.deck

@@ -14,7 +14,6 @@ from gamehall.core.cards import Localized
 from gamehall.core.game import JSON, Action, ChanceWeights, LengthBound
 from gamehall.core.i18n import Text
 from gamehall.core.interned import interned
-from gamehall.games.twenty_strong.actions import UseAbility, UseItem
 from gamehall.games.twenty_strong.deck import CONFLICT_ROUNDS, DeckRules
 from gamehall.games.twenty_strong.decks.victorum import setup
 from gamehall.games.twenty_strong.decks.victorum.actions import (
@@ -53,7 +52,6 @@ from gamehall.games.twenty_strong.effects import (
     recruit,
     tasks_for,
 )
-from gamehall.games.twenty_strong.effects_schema import CHANGES_THE_FIGHT
 from gamehall.games.twenty_strong.flow import activate, hittable, take_top
 from gamehall.games.twenty_strong.runtime import Ability, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
@@ -775,22 +773,7 @@ class Victorum(DeckRules):
         ]
         if len(free) > taken and any(COLOUR_OF[die] in colours for die in free):
             return False
-        return not self._could_change(state)
-
-    def _could_change(self, state: State) -> bool:
-        """Whether an item or ability usable now has an effect that changes the fight."""
-        game = self.game
-        for action in game.anytime(state, None):
-            if isinstance(action, UseItem):
-                info = self.item(state, state.inventory[action.index].card)
-                effects = info.effects if info is not None else ()
-            elif isinstance(action, UseAbility):
-                effects = self.hero_ability(state).effects
-            else:
-                continue  # a discard changes nothing
-            if any(e.kind in CHANGES_THE_FIGHT for e in effects):
-                return True
-        return False
+        return not self.fight_changers(state)
 
     def _met(self, state: State, need: setup.Need, index: int) -> bool:
         """Whether one condition of the opportunity at ``index`` holds."""
