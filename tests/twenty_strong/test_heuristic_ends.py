@@ -12,28 +12,30 @@ from gamehall.lab.grid import Config
 from gamehall.lab.play import play_game
 
 
-def played(deck: str, hero: str, boss: str, seed: int) -> dict[str, object]:
-    """The figures of one seeded heuristic game at rank 1."""
-    options = {"deck": deck, "hero": hero, "boss": boss, "rank": "1"}
+def played(deck: str, hero: str, boss: str, seed: int, rank: int = 1) -> dict[str, object]:
+    """The figures of one seeded heuristic game at ``rank``."""
+    options = {"deck": deck, "hero": hero, "boss": boss, "rank": str(rank)}
     return play_game(Config("20-strong", 1, ("heuristic",), tuple(sorted(options.items()))), seed)
 
 
 @pytest.mark.parametrize(
-    ("deck", "hero", "boss", "seed"),
+    ("deck", "hero", "boss", "seed", "rank"),
     [
         # resting an Engagement (nothing committed) used to roll again at once: no refill
-        ("too-many-bones", "mossmender", "warden", 1003),
-        ("too-many-bones", "mossmender", "warden", 1039),
+        ("too-many-bones", "mossmender", "warden", 1003, 1),
+        ("too-many-bones", "mossmender", "warden", 1039, 1),
         # Old Rattlecrown and his Bridge Troll escort both guard (GEN-R13)
-        ("too-many-bones", "mossmender", "rattlecrown", 1031),
+        ("too-many-bones", "mossmender", "rattlecrown", 1031, 1),
+        # four dice left in the backup plan for good: the bot now spends them in a long battle
+        ("too-many-bones", "mossmender", "rattlecrown", 1021, 3),
     ],
 )
 def test_TMB_BATTLE_3_a_battle_not_won_still_ends(
-    deck: str, hero: str, boss: str, seed: int
+    deck: str, hero: str, boss: str, seed: int, rank: int
 ) -> None:
     """TMB-BATTLE-3, TMB-BATTLE-4: the battle is fought again until it is won or lost, and
     these games, once past 520 Engagements, now end well within the bound."""
-    figures = played(deck, hero, boss, seed)
+    figures = played(deck, hero, boss, seed, rank)
     assert figures["reason"] != "stalled"
     assert isinstance(figures["length_units"], int) and figures["length_units"] < 100
 

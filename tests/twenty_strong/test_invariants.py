@@ -343,7 +343,8 @@ STATE_CASES = [
          "the game is won but the final battle has not begun", DAY),
     case("won-standing", lambda s: first_active(s, taken=0, defeated=False),
          "the game is won but cards ['", winning),
-    case("won-no-tyrant", lambda s: without_active(s, rules(TMB).tyrant_id),
+    case("won-no-tyrant",
+         lambda s: deck_edited(without_active(s, rules(TMB).tyrant_id), tyrant_down=False),
          "the game is won but the Tyrant is not defeated", winning),
     # Too Many Bones
     case("backup-hit", lambda s: die_set(s, 0, BACKUP, HIT, 0),

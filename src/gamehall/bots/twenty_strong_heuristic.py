@@ -178,7 +178,23 @@ class TwentyStrongHeuristicBot:
                 pool = sum(d["zone"] == "pool" for d in view["dice"])
                 if "recover_dice" in kinds and view["phase"] == "tmb.day" and pool < 8:
                     return text
+                if text.startswith("backup ") and self._frees_backup(view, kinds):
+                    return text
         return None
+
+    def _frees_backup(self, view: JSON, kinds: set[str]) -> bool:
+        """In a battle past its first Engagements, spend backup dice on what helps the fight
+        (a spent backup die is exhausted, so Recovery can bring it back to the pool): dice
+        left in the backup plan for ever would leave too few to win."""
+        if view["phase"] != "commit" or view["strategy_phases"] or self._battle_length() <= WAITS:
+            return False
+        if "lose_health" in kinds and view["stats"]["health"] <= 3:
+            return False
+        return bool(kinds & {"recover_dice", "heal", "damage_card"})
+
+    def _battle_length(self) -> int:
+        """The Engagements of the battle under way counted so far."""
+        return max(self._engagements.values(), default=0)
 
     def _ability_helps(self, view: JSON) -> bool:
         """Whether the hero's ability does some good now."""
