@@ -94,14 +94,14 @@ class Checked(NamedTuple):
     problems: list[str]
 
 
-def violations(game: TwentyStrong, seed: int, games: int) -> Checked:
-    """``games`` random games and one guided, every state, step and view (of every
+def violations(game: TwentyStrong, seed: int, games: int, guided: int = 1) -> Checked:
+    """``games`` random games and ``guided`` guided ones, every state, step and view (of every
     ``VIEW_EVERY``th state) checked."""
     invariants = game.invariants()
     found: list[str] = []
     checked = endgames = wins = 0
     last = None
-    plays = itertools.chain(steps(game, seed, games), steps(game, seed, 1, guided=True))
+    plays = itertools.chain(steps(game, seed, games), steps(game, seed, guided, guided=True))
     for before, action, after in plays:
         if before is not last:  # a new game: its first state
             found += invariants.state(before)
@@ -115,12 +115,12 @@ def violations(game: TwentyStrong, seed: int, games: int) -> Checked:
     return Checked(checked, endgames, wins, found)
 
 
-def play_all(configs: list[dict[str, Any]], games: int) -> Checked:
+def play_all(configs: list[dict[str, Any]], games: int, guided: int = 1) -> Checked:
     """``violations`` over every configuration (its index the seed), summed; fails at the first
     configuration with a violation."""
     total = Checked(0, 0, 0, [])
     for index, options in enumerate(configs):
-        checked = violations(TwentyStrong(1, options), index, games)
+        checked = violations(TwentyStrong(1, options), index, games, guided)
         assert not checked.problems, (options, checked.problems[:5])
         total = Checked(
             total.states + checked.states,
@@ -144,7 +144,7 @@ def test_too_many_bones_play_keeps_every_invariant() -> None:
         {"hero": hero, "boss": tyrant, "rank": 1 + index % 5}
         for index, (hero, tyrant) in enumerate(pairs)
     ]
-    checked = play_all(configs, 2)
+    checked = play_all(configs, 2, guided=3)
     assert checked.states > 10_000 and checked.endgames > 800 and checked.wins >= 3
 
 

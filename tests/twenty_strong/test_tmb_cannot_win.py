@@ -10,7 +10,7 @@ that (a Baddie's reward, an item, the ability, the backup plan)."""
 from __future__ import annotations
 
 from gamehall.games.twenty_strong.dice import DICE, die_name
-from gamehall.games.twenty_strong.state import BANISHED, CANNOT_WIN
+from gamehall.games.twenty_strong.state import BANISHED, CANNOT_WIN, EXHAUSTED
 from tests.twenty_strong.scenario import Scenario
 from tests.twenty_strong.test_tmb_clauses import battle, give, move_dice
 
@@ -67,3 +67,28 @@ def test_TMB_R17_the_invariants_count_a_cannot_win_loss_again() -> None:
     wrong.result = CANNOT_WIN
     found = [p for p in invariants.state(wrong) if "cannot-win" in p]
     assert found and "could defeat every Baddie standing (TMB-R17)" in found[0]
+
+
+def starved(recovery: int, *kept: str) -> Scenario:
+    """The Grave Crawler (exhausts a die from the pool as each Engagement begins: here a
+    yellow one), Recovery ``recovery``, and every die exhausted but ``kept``."""
+    s = battle("b1-24").play("pick Y").set(recovery=recovery)
+    return move_dice(s, EXHAUSTED, *(d for d in EVERY_DIE if d not in kept))
+
+
+def test_TMB_BATTLE_3_TMB_R17_a_pool_drained_as_fast_as_recovery_fills_it_is_lost() -> None:
+    """TMB-BATTLE-3: no die in the pool and a Recovery of 1 against the Crawler's exhaust of 1
+    an Engagement: each die recovered is taken before it can be rolled, so the battle, fought
+    again and again, can never be won (a person met this loop with Ironbristle's ward taking
+    every hit): lost. The invariants count it again."""
+    s = starved(1)
+    assert s.state.result == CANNOT_WIN and s.state.phase == "over"
+    assert not [p for p in s.game.invariants().state(s.state) if "cannot-win" in p]
+
+
+def test_TMB_R17_a_pool_that_grows_or_holds_a_die_keeps_the_battle() -> None:
+    """Recovery 2 beats the exhaust of 1 (the pool grows by one die each Engagement), and a
+    die still in the pool can be rolled: both battles go on."""
+    assert not starved(2).state.result
+    kept = starved(1, "R")
+    assert not kept.state.result and "commit R" in kept.legal()

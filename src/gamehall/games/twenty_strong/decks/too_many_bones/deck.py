@@ -71,6 +71,8 @@ DAY_END: Final = "tmb.end"
 LAST_DAY: Final = 12
 
 BACKUP_TARGET: Final = ("backup",)
+POOL_DRAINS: Final = frozenset({"exhaust_dice", "banish_dice"})
+"""Specials that take dice from the pool while it has any (TMB-R17)."""
 NO_TARGETS: Final[tuple[str, ...]] = ()
 BATTLE: Final = Battle()
 TYRANT: Final = FaceTyrant()
@@ -584,12 +586,19 @@ class TooManyBones(DeckRules):
         return True
 
     def cannot_win(self, state: State) -> bool:
+        """The battle is out of reach (``_out_of_reach``) or starved of dice (``_starved``),
+        and nothing usable now could change that: no item, ability or backup plan has an
+        effect of ``CHANGES_THE_FIGHT`` (TMB-R17)."""
+        if not (self._starved(state) or self._out_of_reach(state)):
+            return False
+        return not self.fight_changers(state)
+
+    def _out_of_reach(self, state: State) -> bool:
         """No roll of the dice the Gearloc still has (every die but the banished ones: rest
         and Recovery can bring each back) can defeat every Baddie standing, even all crits,
-        and nothing could change that: no standing Baddie has a reward (an item or an instant
-        reward won on the way), and no item, ability or backup plan usable now has an effect
-        of ``CHANGES_THE_FIGHT`` (TMB-R17). Hits do not build up (TMB-BATTLE-4), so each
-        Engagement starts from the Baddies' full Health."""
+        and no standing Baddie has a reward (an item or an instant reward won on the way).
+        Hits do not build up (TMB-BATTLE-4), so each Engagement starts from the Baddies' full
+        Health."""
         game = self.game
         free = [colour_of(die) for die, zone in enumerate(state.zones) if zone != BANISHED]
         battle = self.modifiers(state)
@@ -605,9 +614,22 @@ class TooManyBones(DeckRules):
             hopeless = hopeless or active.health > crit * sum(c in colours for c in free)
             needed += active.health
             best = max(best, crit)
-        if not hopeless and needed <= best * len(free):
+        return hopeless or needed > best * len(free)
+
+    def _starved(self, state: State) -> bool:
+        """No die is left in the pool, and the standing cards' Engagement Specials take from
+        it at least as many dice as the Recovery phase brings back: no die will be rolled in
+        this battle again, so no Baddie falls and nothing changes."""
+        if POOL in state.zones:
             return False
-        return not self.fight_changers(state)
+        drain = sum(
+            effect.size(active.power)
+            for active in state.active
+            if not active.defeated
+            for effect in self.cards[active.card].special
+            if effect.when == "engagement" and effect.kind in POOL_DRAINS
+        )
+        return effective(self.game, state, "recovery") <= drain
 
     def anytime_effects(self, state: State, action: Action) -> Sequence[Fx]:
         if isinstance(action, BackupUse):

@@ -20,7 +20,7 @@ from gamehall.games.twenty_strong.decks.too_many_bones.deck import (
 )
 from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP, LOCK
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES, COLOUR_OF, HIT, MISS, die_name
-from gamehall.games.twenty_strong.effects import modifiers
+from gamehall.games.twenty_strong.effects import effective, modifiers
 from gamehall.games.twenty_strong.invariants import DeckChecks, Places, differ
 from gamehall.games.twenty_strong.state import (
     APPLY,
@@ -219,9 +219,12 @@ class DeckInvariants(DeckChecks):
         """A battle lost as one no roll can win (TMB-R17), counted again from the cards: each
         standing Baddie's Health against the dice not banished that its immunities and the
         Tyrant encounter's let hit it, a crit dealing 1 against ``no_crit``, else 2 and the
-        crit bonuses in force."""
+        crit bonuses in force; or a pool left empty that the Engagement Specials drain as fast as
+        Recovery fills it."""
         if state.result != CANNOT_WIN:
             return super().lost_otherwise(state)
+        if self._starved(state):
+            return ""
         deck = self.deck
         free = [COLOUR_OF[d] for d, zone in enumerate(state.zones) if zone != BANISHED]
         battle = deck.modifiers(state)
@@ -241,6 +244,21 @@ class DeckInvariants(DeckChecks):
         if not standing or not (hopeless or needed > best * len(free)):
             return f"{len(free)} dice left could defeat every Baddie standing (TMB-R17)"
         return ""
+
+    def _starved(self, state: State) -> bool:
+        """No die in the pool, and the exhaust and banish Specials of the standing cards at
+        each Engagement at least the Recovery in force (TMB-R17)."""
+        cards = self.deck.cards
+        drain = 0
+        for active in state.active:
+            if not active.defeated:
+                for effect in cards[active.card].special:
+                    if effect.when == "engagement" and effect.kind in (
+                        "exhaust_dice",
+                        "banish_dice",
+                    ):
+                        drain += effect.amount + effect.scale * active.power
+        return POOL not in state.zones and effective(self.game, state, "recovery") <= drain
 
     def step(self, before: State, action: Action, after: State) -> list[str]:
         old: Tmb = before.deck
