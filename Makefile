@@ -69,7 +69,9 @@ balance: $(READY)
 
 # Every game ends (issue 23): every hero x boss of both 20 Strong decks at ranks 1 and 3,
 # 200 seeded games each with the heuristic and the random bot; stalled games counted on their
-# own (bench/results/stalls.jsonl, docs/balance.md). About two hours on two cores; resumable.
+# own (bench/results/stalls.jsonl, kept in git; docs/balance.md). About an hour and a half on
+# two cores; it plays only the pairings the results file lacks (delete a deck's rows after
+# changing its cards). `python bench/stalls.py --help` for one deck, rank or bot.
 stalls: $(READY)
 	$(BIN)/python bench/stalls.py 200
 

@@ -2,7 +2,7 @@
 ranks 1 and 3, with the heuristic and the random bot, counting stalled games (stopped past
 the length bound their rules give, ``Game.overlong``) on their own.
 
-``python bench/stalls.py [GAMES] [--out OUT] [--deck DECK] [--rank R] [--processes N]``
+``python bench/stalls.py [GAMES] [--out OUT] [--deck D] [--rank R] [--bot B] [--processes N]``
 (``make stalls``): GAMES per pairing, bot and rank (200 by default), seeds from 1000, two
 processes; one JSON line per pairing is appended to OUT (``bench/results/stalls.jsonl``, kept
 in git as the evidence of docs/balance.md) as it finishes, so an interrupted run keeps what it
@@ -57,12 +57,12 @@ def pairing(job: Job) -> dict[str, Any]:
     }
 
 
-def jobs(games: int, out: Path, decks: list[str], ranks: list[int]) -> list[Job]:
+def jobs(games: int, out: Path, decks: list[str], ranks: list[int], bots: list[str]) -> list[Job]:
     """Rank 1 with the heuristic first (the balance figures), then the rest, less what OUT holds."""
     every = [
         (deck, hero, boss, rank, bot, games)
         for rank, bot in ((1, "heuristic"), (1, "random"), (3, "heuristic"), (3, "random"))
-        if rank in ranks
+        if rank in ranks and bot in bots
         for deck in decks
         for hero, _ in DECKS[deck].menu("hero")
         for boss, _ in DECKS[deck].menu("boss")
@@ -82,12 +82,13 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("bench/results/stalls.jsonl"))
     parser.add_argument("--deck", action="append", help="only this deck (victorum, too-many-bones)")
     parser.add_argument("--rank", action="append", type=int, choices=(1, 3), help="only this rank")
+    parser.add_argument("--bot", action="append", choices=("heuristic", "random"))
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     start = time.time()
     decks, ranks = args.deck or ["victorum", "too-many-bones"], args.rank or [1, 3]
-    todo = jobs(args.games, args.out, decks, ranks)
+    todo = jobs(args.games, args.out, decks, ranks, args.bot or ["heuristic", "random"])
     with mp.Pool(args.processes) as pool, args.out.open("a") as out:
         for row in pool.imap(pairing, todo):
             out.write(json.dumps(row) + "\n")
