@@ -13,7 +13,7 @@ import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from gamehall.core.game import CHANCE
@@ -1139,11 +1139,13 @@ def engine_combat(after) -> dict[str, object]:
     players=st.integers(2, 5),
     spells=st.sampled_from([0, 0, 0, 2, 6, 10]),
 )
+@example(seed=10105966, players=4, spells=0)  # a cancel spell cancels the last call (BQ-R13)
 def test_BQ_COMBAT_4_random_games_agree_with_the_clause_oracle(seed, players, spells):
     """BQ-COMBAT-4 (and BQ-COMBAT-2..10, BQ-SPELL-2..5, -8..11, -13..15, BQ-END-1..5,
     BQ-ROUND-1..3, -5, -6): random legal games; every combat matches an oracle written from
     the clauses; a last call gives one action to each knight still arming, in turn order from
-    the activator's left; after combat the game ends or a new round starts."""
+    the activator's left (until a cancel spell ends it, BQ-R13); after combat the game ends or
+    a new round starts."""
     rng = random.Random(seed)
     sc = Scenario(players, spells_per_round=spells)
     game, state = sc.game, sc.state
@@ -1167,12 +1169,18 @@ def test_BQ_COMBAT_4_random_games_agree_with_the_clause_oracle(seed, players, sp
                     for a in legal
                     if isinstance(a, Cancel)
                 }
-                assert not codes & {"last-call", "cancel", "swap-hidden", "swap-deck"}
+                # BQ-R13: swaps and cancels act at once, so only lasting spells (a last
+                # call included) are still in play to be cancelled.
+                assert not codes & {"cancel", "swap-hidden", "swap-deck"}
             if called is not None and state.phase == TURN:
                 assert all(a.count == 1 for a in asks)  # BQ-SPELL-15
                 acted.append(state.turn)
         action = rng.choice(choices)
         after = game.apply(state, action)
+        if isinstance(action, Cancel) and state.slots[action.slot].kind == game.cards.spell_index(
+            "last-call"
+        ):
+            called = None  # BQ-R13: cancelling the last call ends it; normal turns resume
         if isinstance(action, Activate) and state.slots[action.slot].kind == game.cards.spell_index(
             "last-call"
         ):
