@@ -157,10 +157,10 @@ def test_terminal_table_shows_the_chances(language: str) -> None:
     text = console.export_text()
     if language == "en":
         assert "one die ≥ 6 (chance 31\xa0%)" in text
-        assert "Chance to complete one, with 2 Focus re-roll(s) as well played: 33\xa0%" in text
+        assert "Chance to complete one, with 2 Focus re-rolls as well played: 33\xa0%" in text
     else:
         assert "un dé ≥ 6 (chance 31\xa0%)" in text
-        assert "avec 2 relance(s) Concentration au mieux : 33\xa0%" in text
+        assert "avec 2 relances Concentration au mieux : 33\xa0%" in text
 
 
 def test_web_table_shows_the_chances() -> None:

@@ -109,6 +109,23 @@ def list_games(lang: Lang = "en") -> None:
     console.print(table)
 
 
+@app.command("rules")
+def rules(game: str, deck: Deck = None, lang: Lang = "en") -> None:
+    """How to play a game (and a 20 Strong deck), in your terminal."""
+    from gamehall.cli.rules import show_rules
+    from gamehall.core.howto import parts
+
+    texts = catalog(check_language(lang))
+    found = find_game(game)
+    if deck is not None and deck not in parts(found):
+        known = ", ".join(parts(found)) or "-"
+        raise OptionError.of(
+            Text("cli.rules.no_part", {"game": found.title, "part": deck, "known": known})
+        )
+    if not show_rules(console, found, texts.language, deck):
+        raise OptionError.of(Text("cli.rules.none", {"game": found.title}))
+
+
 @app.command("catalogue")
 def action_catalogue(
     game: Annotated[str, typer.Argument(help="The game (name or alias).")],

@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from gamehall.cli.rules import show_rules
 from gamehall.cli.tables import render_view
 from gamehall.core.companion import ChanceEntry
 from gamehall.core.errors import GamehallError, InvalidActionError
@@ -69,6 +70,7 @@ class TerminalSession:
         """Extra words a prompt understands, besides actions, help, undo and quit."""
         self.commands["hint"] = self.hint
         self.commands["resign"] = self.resign
+        self.commands["rules"] = self.rules
         if physical:
             self.commands["back"] = self.back
 
@@ -128,6 +130,9 @@ class TerminalSession:
             label = self.catalog.render(match.game.label(view, action))
             options.add_row(f"[bold]{number}[/]", label, f"[dim]{action}[/]")
         self.console.print(options)
+        helper = match.game.phase_help(view, seat)
+        if helper is not None:
+            self.console.print(self.catalog.render(helper), style="italic", highlight=False)
         prompt = "companion.your_turn" if self.physical else "core.your_turn"
         self.say(Text(prompt, {"seat": seat + 1}))
         while True:
@@ -158,6 +163,7 @@ class TerminalSession:
             example = str(legal[0]) if legal else "-"
             self.say(Text("core.help", {"example": example}))
             self.say(Text("cli.help.resign"))
+            self.say(Text("cli.help.rules"))
             return None
         command = self.commands.get(answer)
         if command is not None:
@@ -201,6 +207,11 @@ class TerminalSession:
         sampler = Sampler(match.game, match.state, seat)
         advice = advise(match.game, sampler, match.view(seat), legal, rng)
         self.console.print(hint_table(advice, match.game.players, self.catalog))
+
+    def rules(self, seat: int | None) -> None:
+        """Show the game's "How to play" page (its deck's, for a 20 Strong table)."""
+        game = self.match.game
+        show_rules(self.console, type(game), self.catalog.language, game.options.get("deck"))
 
     def resign(self, seat: int | None) -> None:
         """Give up the game for ``seat`` (None, at a chance entry: the only person's seat)
@@ -265,6 +276,7 @@ class TerminalSession:
             elif answer in ("help", "h", "?", ""):
                 self.say(help_text)
                 self.say(Text("cli.help.resign"))
+                self.say(Text("cli.help.rules"))
                 continue
             else:
                 command = self.commands.get(answer)
@@ -330,7 +342,12 @@ class TerminalSession:
         if not winners:  # a solo game lost, a stalled one: say so, not an empty list
             self.say(Text("core.game_over.no_winner", {"reason": reason}))
             return
-        self.say(Text("core.game_over", {"reason": reason, "winners": winners}))
+        self.say(
+            Text(
+                "core.game_over",
+                {"reason": reason, "winners": winners, "count": len(outcome.winners)},
+            )
+        )
 
     def save_record(self) -> None:
         """Write the record file, if one was asked for."""

@@ -385,6 +385,11 @@ class Game(ABC, Generic[S]):
         """What every state, step and view keeps, for ``gamehall fuzz`` (core.invariants)."""
         return Invariants(self)
 
+    def phase_help(self, view: JSON, seat: int | None) -> Text | None:
+        """One sentence for the seat whose ``view`` is given: what this moment of the game is
+        about and what there is to decide (shown beside the actions); None if nothing."""
+        return None
+
     def label(self, view: JSON, action: Action) -> Text:
         """How ``action`` reads to the seat whose ``view`` is given (for menus and buttons)."""
         return Text("core.action", {"notation": str(action)})

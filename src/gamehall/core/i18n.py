@@ -3,6 +3,11 @@
 Rules code returns :class:`Text` values (a key and parameters); interfaces render them in the
 player's language with a :class:`Catalog` built from TOML files (``[messages]`` tables mapping
 keys to ``str.format`` templates). A parameter may itself be a Text (a card name, say).
+
+A message that depends on a number is a table of CLDR plural forms, chosen by Babel's plural
+rules for the language: ``{ one = "{count} card", other = "{count} cards" }`` (the number is
+the parameter ``count``, or the one named by ``by``). Numbers are written the language's way
+(``0,81`` in French), by Babel too.
 """
 
 from __future__ import annotations
@@ -13,6 +18,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
 LANGUAGES = ("en", "fr")
 
@@ -34,12 +42,45 @@ class Text:
         return {"key": self.key, "params": params}
 
 
+Message = str | dict[str, str]
+"""A catalog entry: a template, or a table of plural forms (``one``, ``other``…) and ``by``."""
+
+
+class LocalNumber:
+    """A number that formats itself the way a language writes numbers: Babel's decimal and
+    grouping symbols, whatever ``str.format`` spec the template gives (``{amount:+d}``).
+
+    >>> "{n} {p:.2f} {g}".format(n=LocalNumber(0.81, "fr"), p=LocalNumber(1.5, "fr"),
+    ...     g=LocalNumber(12000, "en"))
+    '0,81 1,50 12,000'
+    """
+
+    __slots__ = ("locale", "value")
+
+    def __init__(self, value: float, locale: Locale | str) -> None:
+        self.value = value
+        self.locale = locale
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(format_decimal(self.value, locale=self.locale))
+        plain = format(self.value, spec)
+        symbols = {".": get_decimal_symbol(self.locale), ",": get_group_symbol(self.locale)}
+        return "".join(symbols.get(c, c) for c in plain)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+    __repr__ = __str__
+
+
 class Catalog:
     """Message templates of one language, merged from TOML files."""
 
     def __init__(self, language: str, files: Iterable[Path]) -> None:
         self.language = language
-        self.messages: dict[str, str] = {}
+        self.locale = Locale.parse(language)
+        self.messages: dict[str, Message] = {}
         for path in files:
             with path.open("rb") as handle:
                 data = tomllib.load(handle)
@@ -49,10 +90,25 @@ class Catalog:
         """The message in this language; a missing key renders as the key itself."""
         if isinstance(text, str):
             return text
-        template = self.messages.get(text.key)
-        if template is None:
+        message = self.messages.get(text.key)
+        if message is None:
             return text.key
+        template = message if isinstance(message, str) else self.plural(message, text.params)
         return template.format(**{k: self._param(v) for k, v in text.params.items()})
+
+    def plural(self, forms: dict[str, str], params: dict[str, Any]) -> str:
+        """The form of a plural message that the language's rules pick for its number.
+
+        >>> catalog("fr").plural({"one": "{n} dé", "other": "{n} dés", "by": "n"}, {"n": 0})
+        '{n} dé'
+        """
+        count = params[forms.get("by", "count")]
+        form = self.locale.plural_form(abs(count))
+        return forms.get(form, forms["other"])
+
+    def number(self, value: float, spec: str = "") -> str:
+        """``value`` written in this language (``spec`` as ``format``'s)."""
+        return format(LocalNumber(value, self.locale), spec)
 
     def _param(self, value: Any) -> Any:
         if isinstance(value, Text):
@@ -61,6 +117,8 @@ class Catalog:
             return value.get(self.language, value.get("en", ""))
         if isinstance(value, str):
             return one_line(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return LocalNumber(value, self.locale)
         return value
 
 

@@ -25,9 +25,10 @@ from gamehall.bots import BOT_KINDS
 from gamehall.core.errors import (
     GamehallError,
 )
-from gamehall.core.game import EVERYTHING
+from gamehall.core.game import EVERYTHING, Game
+from gamehall.core.howto import HowTo, howto, parts
 from gamehall.core.i18n import LANGUAGES, Text, catalog
-from gamehall.core.registry import games
+from gamehall.core.registry import find_game, games
 from gamehall.core.resign import Resign
 from gamehall.search.limits import SearchLimits
 from gamehall.store.database import database_problem, open_writer
@@ -302,7 +303,30 @@ def create_app(
         if game_class is None:
             raise HTTPException(404, f"no game {name!r}")
         game = game_class(game_class.min_players)
-        return page(request, "game.html", game=game, view=GAME_VIEWS.get(name))
+        guides = rule_pages(game_class, language(request))
+        return page(request, "game.html", game=game, view=GAME_VIEWS.get(name), guides=guides)
+
+    def rule_pages(game_class: type[Game[Any]], lang: str) -> list[HowTo]:
+        """The "How to play" pages of a game: its own, then its parts' (20 Strong's decks)."""
+        found = [howto(game_class, lang), *(howto(game_class, lang, p) for p in parts(game_class))]
+        return [guide for guide in found if guide is not None]
+
+    @app.get("/games/{name}/rules", response_class=HTMLResponse, responses=refusals(404, 422))
+    @app.get(
+        "/games/{name}/rules/{part}", response_class=HTMLResponse, responses=refusals(404, 422)
+    )
+    async def rules_page(name: str, request: Request, part: str | None = None) -> HTMLResponse:
+        game_class = next((g for g in games() if g.name == name), None)
+        if game_class is None:
+            raise HTTPException(404, f"no game {name!r}")
+        if part is not None and part not in parts(game_class):
+            raise HTTPException(404, f"{name} has no rules page {part!r}")
+        lang = language(request)
+        guide = howto(game_class, lang, part)
+        if guide is None:
+            raise HTTPException(404, f"{name} has no rules page")
+        others = rule_pages(game_class, lang)
+        return page(request, "howto.html", game=game_class, guide=guide, others=others)
 
     @app.post(
         "/tables",
@@ -384,7 +408,14 @@ def create_app(
             revoked=credential is not None and seat is None,
             reissuable=[s for s in live.info.seats if s.bot is None or s.replaced] if host else [],
             script=GAME_VIEWS[live.info.game].script,
+            title=find_game(live.info.game).title,
+            rules=rules_address(live.info.game, live.info.options),
         )
+
+    def rules_address(name: str, options: dict[str, Any]) -> str:
+        """The "How to play" page of a table: its deck's, if the deck has one."""
+        part = options.get("deck")
+        return f"/games/{name}/rules" + (f"/{part}" if part in parts(find_game(name)) else "")
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, responses=refusals(404, 422))
     async def spectate(table_id: str, request: Request) -> HTMLResponse:

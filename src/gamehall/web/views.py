@@ -133,6 +133,7 @@ def seat_snapshot(
             {"action": str(a), "label": t(game.label(view, a))}
             for a in game.legal_actions(match.state)
         ]
+    helper = game.phase_help(view, seat)
     log = (logs or LogCache()).get(match, seat, language)
     shown = log[-LOG_WINDOW:]
     outcome = match.outcome()
@@ -147,4 +148,5 @@ def seat_snapshot(
         "over": mover is None,
         "outcome": None if outcome is None else outcome.to_json(),
         "held": None if bot is None else {"bot": bot.name, "name": match.seat_names[seat or 0]},
+        "phase_help": None if helper is None else catalog(language).render(helper),
     }

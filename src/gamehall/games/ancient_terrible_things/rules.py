@@ -25,6 +25,7 @@ from gamehall.core.features import Features
 from gamehall.core.game import (
     CARD_FILE_OPTION,
     CHANCE,
+    JSON,
     Action,
     ChanceWeights,
     Game,
@@ -38,6 +39,7 @@ from gamehall.core.invariants import Invariants
 from gamehall.core.outcome import Outcome
 from gamehall.core.state import replace_at
 from gamehall.games.ancient_terrible_things import actions as act
+from gamehall.games.ancient_terrible_things import help as help_text
 from gamehall.games.ancient_terrible_things.cards import RESOURCES, Cards, Location, load_cards
 from gamehall.games.ancient_terrible_things.dice import ACTION_FACES, BLANK, FOCUS_DICE, meets
 from gamehall.games.ancient_terrible_things.effects import Effects
@@ -650,6 +652,9 @@ class AncientTerribleThings(Game[AttState]):
         from gamehall.games.ancient_terrible_things.view import describe
 
         return describe(self, before, action, after, seat)
+
+    def phase_help(self, view: JSON, seat: int | None) -> Text:
+        return help_text.phase_help(view, seat)
 
     def label(self, view: dict[str, Any], action: Action) -> Text:
         from gamehall.games.ancient_terrible_things.view import label

@@ -28,6 +28,7 @@ from gamehall.core.invariants import Invariants
 from gamehall.core.outcome import Outcome
 from gamehall.core.state import replace_at
 from gamehall.games.boss_quest import actions as act
+from gamehall.games.boss_quest import help as help_text
 from gamehall.games.boss_quest.cards import Cards, load_cards
 from gamehall.games.boss_quest.combat import attack, effective_hp, resolve_combat
 from gamehall.games.boss_quest.state import (
@@ -680,6 +681,9 @@ class BossQuest(Game[BossQuestState]):
         from gamehall.games.boss_quest.view import describe
 
         return describe(self, before, action, after, seat)
+
+    def phase_help(self, view: JSON, seat: int | None) -> Text:
+        return help_text.phase_help(view, seat)
 
     def label(self, view: JSON, action: Action) -> Text:
         from gamehall.games.boss_quest.view import action_label

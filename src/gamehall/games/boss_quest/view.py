@@ -189,7 +189,8 @@ def _what_follows(game: BossQuest, before: BossQuestState, after: BossQuestState
             lines.append(Text("bq.log.others_resigned", {"seat": winner}))
         else:
             winners = ", ".join(str(w + 1) for w in after.result.winners)
-            lines.append(Text("bq.log.game_over", {"winners": winners}))
+            count = len(after.result.winners)
+            lines.append(Text("bq.log.game_over", {"winners": winners, "count": count}))
     return lines
 
 

@@ -30,6 +30,7 @@ from gamehall.core.interned import interned
 from gamehall.core.invariants import Invariants
 from gamehall.core.outcome import Outcome
 from gamehall.games.twenty_strong import flow
+from gamehall.games.twenty_strong import help as help_text
 from gamehall.games.twenty_strong.actions import (
     Again,
     Apply,
@@ -457,6 +458,9 @@ class TwentyStrong(Game[State]):
 
     def describe(self, before: State, action: Action, after: State, seat: int | None) -> list[Text]:
         return describe_action(self, before, action, after)
+
+    def phase_help(self, view: JSON, seat: int | None) -> Text:
+        return help_text.phase_help(view, seat)
 
     def label(self, view: JSON, action: Action) -> Text:
         return label_action(self, view, action)
