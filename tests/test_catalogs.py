@@ -12,7 +12,7 @@ import pytest
 
 from gamehall.core.i18n import LANGUAGES, Catalog, LocalNumber, Text, catalog
 
-LAZY_PLURALS = re.compile(r"\w\((?:s|e|es|x|e\)s)\)|\bdie/dice\b|\bdé\(s\)")
+LAZY_PLURALS = re.compile(r"\w\((?:s|e|es|x|e\)s)\)|\b(?:die/dice|ally/allies)\b|\bdé\(s\)")
 """The shortcuts a plural form replaces: "card(s)", "dé(s)", "épuisé(e)s", "die/dice"."""
 
 

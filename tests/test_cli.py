@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -162,7 +163,7 @@ def test_victorum_plays_itself_in_the_terminal_and_simulates(tmp_path: Path) -> 
     )
     assert result.returncode == 0, result.stderr
     assert "Mount Vesuvius" in result.stdout and "Training Grounds" in result.stdout
-    assert "You: move B" in result.stdout  # the first move goes to a foot camp
+    assert re.search(r"You: Move to camp \d at the foot\.", result.stdout)  # a foot camp first
     options = f"--deck victorum --games 3 --bots heuristic --json --out {tmp_path / 'run'}"
     data = json.loads(gamehall(f"simulate 20-strong {options}").stdout)
     assert data["games"] == 3 and len(data["configs"][0]["seats"]) == 1
@@ -277,4 +278,4 @@ def test_physical_play_of_twenty_strong_takes_several_dice_at_once() -> None:
     assert "impossible de reprendre la saisie : la dernière étape était une décision" in out
     assert "Saisissez : die Y1" in out and "Saisissez : die G1" in out
     assert "Saisissez : die B1" not in out  # typed with G1
-    assert "Y1 donne une touche" in out and "B1 donne un critique" in out
+    assert "le dé jaune 1 donne une touche" in out and "le dé bleu 1 donne un critique" in out

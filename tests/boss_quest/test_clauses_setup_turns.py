@@ -838,7 +838,7 @@ def test_BQ_ARM_8_a_request_cannot_exceed_the_weapon_deck(taken: int) -> None:
         f"ask {n}" for n in range(1, min(4, left) + 1)
     ]
     for n in range(left + 1, 5):
-        sc.rejects(f"ask {n}", rf"weapon deck holds only {left} card\(s\)")
+        sc.rejects(f"ask {n}", rf"weapon deck holds only {left} cards?\b")
 
 
 def test_BQ_ARM_8_no_arming_with_an_empty_weapon_deck() -> None:
@@ -850,7 +850,7 @@ def test_BQ_ARM_8_no_arming_with_an_empty_weapon_deck() -> None:
     assert sc.to_move() == 3
     assert [p["over"] for p in sc.view(None)["players"]][3:] == [False, False]
     assert sc.legal() == ["activate 4", "activate 5", "discard 4", "discard 5"]
-    sc.rejects("ask 1", r"weapon deck holds only 0 card\(s\)")
+    sc.rejects("ask 1", r"weapon deck holds only 0 cards")
 
 
 # -- BQ-MAGE: the magician -------------------------------------------------------------

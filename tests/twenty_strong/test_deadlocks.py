@@ -45,8 +45,8 @@ TAKES = (
     "that"
 )
 HEALTH = (
-    "Health {} is more than the {} damage dice can deal it in one Engagement (at most {} dice "
-    "can hit it, {} damage each), so no roll can defeat it{}; " + ENDS_TMB
+    "Health {} is more than the {} damage dice can deal it in one Engagement (dice that "
+    "can hit it: at most {}; damage of each: {}), so no roll can defeat it{}; " + ENDS_TMB
 )
 
 VIC_HOUSE = [
@@ -117,7 +117,8 @@ def test_the_house_decks_warn_only_of_what_is_true() -> None:
     murkfang = (
         "tyrants[1] (code 'murkfang'): health: with at least 8 Tyrant encounters left when it "
         "is faced (TMB-R11), its Health (10 + 1 per encounter) is more than the 17 damage dice "
-        "can deal it in one Engagement (at most 17 dice can hit it, 1 damage each), so no roll "
+        "can deal it in one Engagement (dice that can hit it: at most 17; damage of each: 1), "
+        "so no roll "
         f"can defeat it; {ENDS_TMB}"
     )
     assert warnings(TEST_CARDS) == [murkfang]
@@ -202,7 +203,8 @@ def test_TMB_BATTLE_4_a_health_no_engagement_can_reach_is_warned(tmp_path: Path)
     assert warnings(path) == [
         "tyrants[1] (code 'murkfang'): health: with at least 6 Tyrant encounters left when it "
         "is faced (TMB-R11), its Health (12 + 1 per encounter) is more than the 17 damage dice "
-        "can deal it in one Engagement (at most 17 dice can hit it, 1 damage each), so no roll "
+        "can deal it in one Engagement (dice that can hit it: at most 17; damage of each: 1), "
+        "so no roll "
         f"can defeat it; {ENDS_TMB}",
         "baddies[0] (code 'b1-01'): health: in the battle of tyrant_encounters[6] (code "
         "'te-07'), its " + HEALTH.format(18, 17, 17, 1, " there"),

@@ -131,18 +131,18 @@ def test_dice_and_cards_entered_by_click_and_by_keyboard(browser: Browser, serve
     wait_seq(page, decided + 4)
     expect(page.locator(".companion h3")).to_contain_text("die Y1")
     expect(page.locator('.companion button.entry[data-suffix="h"]')).to_contain_text(
-        "Y1 shows a hit"
+        "yellow die 1 shows a hit"
     )
     shot(page, "companion-die-entry")
     page.keyboard.press("h")  # the face, by its letter
     wait_seq(page, decided + 5)
-    expect(page.locator("#table .log")).to_contain_text("Y1 shows a hit.")
+    expect(page.locator("#table .log")).to_contain_text("yellow die 1 shows a hit.")
     expect(correction).to_be_visible()
     correction.click()  # and corrected by click
     wait_seq(page, decided + 4)
     page.locator('.companion button.entry[data-suffix="c"]').click()
     wait_seq(page, decided + 5)
-    expect(page.locator("#table .log")).to_contain_text("Y1 shows a crit.")
+    expect(page.locator("#table .log")).to_contain_text("yellow die 1 shows a crit.")
     shot(page, "companion-after-roll")
     page.close()
 

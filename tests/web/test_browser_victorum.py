@@ -178,7 +178,7 @@ def test_victorum_move_spectate_and_conflict_by_clicking(browser: Browser, serve
     expect(page.locator(".vic-camp .chip")).to_have_count(0)
     assert movable(page) == ["B1", "B2", "B3", "B4"]  # the foot of the mountain
     expect(page.locator(".ts-head .round")).to_have_text("Round 1")
-    expect(camp(page, "B1")).to_contain_text("next to B2 · M1")
+    expect(camp(page, "B1")).to_contain_text("next to Foot 2 · Slope 1")
     expect(camp(page, "M1").locator(".vtype")).to_have_text("⚔ bloodshed")
     # an opportunity on a camp shows what it needs (a colour among them) and what it becomes
     nerves = camp(page, "M2").locator(".camp-top.t-opportunity")
@@ -215,7 +215,7 @@ def test_victorum_move_spectate_and_conflict_by_clicking(browser: Browser, serve
     shot(page, "vic-conflict")
     applied = fight_until_the_round_ends(page, 2)
     assert applied > 0, "dice were applied to cards by clicking"
-    assert "→ exhausted" in page.locator(".log").inner_text()
+    assert "To the exhausted dice:" in page.locator(".log").inner_text()
     expect(page.locator(".outcome")).to_have_count(0)
     expect(page.locator(".ts-head .round")).to_have_text("Round 3")
     shot(page, "vic-round-three")

@@ -111,18 +111,22 @@ def render_ancient_terrible_things(game: Game[Any], view: JSON, catalog: Catalog
     return Panel(Group(*parts), title=game.title)
 
 
+CIRCLED = "①②③④⑤⑥⑦⑧⑨"
+"""Each die's number, as the buttons name it (Focus die 1 …)."""
+
+
 def _dice(view: JSON, t: Any) -> RenderableType:
     dice = view["dice"]
     line = RichText(t(Text("att.ui.focus_dice")) + " ", style="bold")
     for index, face in enumerate(dice["focus"]):
         shown = str(face) if face else "·"
         style = "reverse green" if index in dice["aside"] else "bold green"
-        line.append(f" f{index + 1}:{shown} ", style=style)
+        line.append(f" {CIRCLED[index]} {shown} ", style=style)
     line.append("   " + t(Text("att.ui.action_dice")) + " ", style="bold")
     for index, face in enumerate(dice["action"]):
         mark = RESOURCE_MARKS.get(face, "□") if face else "·"
         style = "strike dim" if dice["used"][index] else "bold"
-        line.append(f" a{index + 1}:{mark} ", style=style)
+        line.append(f" {CIRCLED[index]} {mark} ", style=style)
     odds = view.get("odds")
     combos = RichText()
     for index, combo in enumerate(view["combos"]):

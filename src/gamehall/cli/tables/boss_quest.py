@@ -15,26 +15,30 @@ from gamehall.core.i18n import Catalog, Text
 COLOUR_STYLES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "magenta"}
 
 
-def _card(code: str | None) -> RichText:
+def _card(code: str | None, names: dict[str, str]) -> RichText:
+    """A weapon as a person reads it: its value in its colour, with the colour's word
+    (``blue 7``); a face-down one as a card back."""
     if code is None:
         return RichText("-")
     if code == "?":
         return RichText("🂠", style="dim")
-    return RichText(code, style=f"bold {COLOUR_STYLES.get(code[0], 'white')}")
+    colour = names.get(code[0], code[0])
+    return RichText(f"{colour} {code[1:]}", style=f"bold {COLOUR_STYLES.get(code[0], 'white')}")
 
 
-def _cards(codes: list[str]) -> RichText:
+def _cards(codes: list[str], names: dict[str, str]) -> RichText:
     text = RichText()
     for i, code in enumerate(codes):
         if i:
-            text.append(" ")
-        text.append_text(_card(code))
+            text.append(" · ")
+        text.append_text(_card(code, names))
     return text
 
 
 def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> RenderableType:
     """The whole table as ``view``'s seat sees it."""
     t = catalog.render
+    colours = {c.code: c.name.get(catalog.language) for c in game.cards.source.colours}  # type: ignore[attr-defined]
     boss = view["boss"]
     header = RichText()
     if boss:
@@ -73,8 +77,8 @@ def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> Renderab
             RichText(name, style=style),
             "♥" * player["hearts"],
             "🗝" * player["keys"] or "0",
-            _card(player["hidden"]),
-            _cards(player["visible"]),
+            _card(player["hidden"], colours),
+            _cards(player["visible"], colours),
             attack,
             status,
         )
@@ -98,10 +102,10 @@ def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> Renderab
     footer = RichText(t(Text("bq.ui.deck", {"count": view["weapon_deck"]})), style="dim")
     known = [c for c in view["deck_top"] if c != "?"]
     if known:
-        footer.append("   " + t(Text("bq.ui.deck_top", {"card": known[-1]})))
+        footer.append("   " + t(Text("bq.ui.deck_top", {"card": _card(known[-1], colours).plain})))
     if view.get("set_aside"):
         footer.append("   " + t(Text("bq.ui.set_aside")) + " ")
-        footer.append_text(_cards(view["set_aside"]))
+        footer.append_text(_cards(view["set_aside"], colours))
     if view["last_call"]:
         seats = ", ".join(str(s + 1) for s in view["last_call"])
         footer.append("\n" + t(Text("bq.ui.last_call", {"seats": seats})), style="bold yellow")

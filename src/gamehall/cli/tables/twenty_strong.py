@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text as RichText
@@ -19,8 +20,24 @@ ZONE_ORDER = ("pool", "committed", "on_card", "backup", "lock", "exhausted", "ba
 
 
 def _die(die: JSON) -> RichText:
+    """A die as a coloured number and its face (``2●``: the second die of its colour, a hit);
+    the colour's word follows when the terminal shows no colour."""
     style = f"bold {STYLES[die['colour']]}"
-    return RichText(f"{die['die']}{FACES[die['face']]}", style=style)
+    return RichText(f"{die['die'][1:]}{FACES[die['face']]}", style=style)
+
+
+def _dice_row(dice: list[JSON], catalog: Catalog) -> RichText:
+    """The dice of one zone, grouped by colour: ``yellow 1· 2·  blue 3●``."""
+    row = RichText()
+    for colour, style in STYLES.items():
+        mine = [d for d in dice if d["colour"] == colour]
+        if mine:
+            row.append(catalog.render(Text(f"20s.colour.{colour}")) + " ", style=style)
+            for die in mine:
+                row.append_text(_die(die))
+                row.append(" ")
+            row.append(" ")
+    return row
 
 
 def _effects(effects: list[JSON], catalog: Catalog) -> str:
@@ -38,27 +55,25 @@ def render_twenty_strong(game: Game[Any], view: JSON, catalog: Catalog) -> Rende
     stats = view["stats"]
     header = RichText()
     if "day" in table_view:
-        header.append(f"Day {table_view['day']}  ", style="bold")
-        header.append(f"rank {table_view['rank']}  ", style="dim")
+        header.append(t(Text("20s.ui.day", {"day": table_view["day"]})) + "  ", style="bold")
+        header.append(t(Text("20s.ui.rank", {"rank": table_view["rank"]})) + "  ", style="dim")
     header.append(f"{t(Text('20s.stat.health'))} {stats['health']}  ", style="bold red")
     header.append(f"{t(Text('20s.stat.strategy'))} {stats['strategy']}  ", style="bold cyan")
     header.append(f"{t(Text('20s.stat.recovery'))} {stats['recovery']}", style="bold green")
-    header.append(f"   phase: {view['phase']}", style="dim")
+    header.append(f"   {t(Text('20s.ui.phase.' + view['phase']))}", style="dim")
     parts: list[RenderableType] = [header]
 
     dice = Table.grid(padding=(0, 1))
     for zone in ZONE_ORDER:
         shown = [d for d in view["dice"] if d["zone"] == zone]
         if shown:
-            row = RichText()
-            for die in shown:
-                row.append_text(_die(die))
-                row.append(" ")
-            dice.add_row(RichText(t(Text(f"20s.zone.{zone}")), style="dim"), row)
-    parts.append(Panel(dice, title="dice", expand=False))
+            zone_name = RichText(t(Text(f"20s.zone.{zone}")), style="dim")
+            dice.add_row(zone_name, _dice_row(shown, catalog))
+    parts.append(Panel(dice, title=t(Text("20s.ui.dice")), expand=False))
 
     if view["active"]:
-        cards = Table("#", "card", "health", "dmg", "effects", "dice", expand=False)
+        columns = ("position", "card", "health", "damage", "effects", "dice")
+        cards = Table(*(t(Text(f"20s.ui.column.{c}")) for c in columns), expand=False)
         for card in view["active"]:
             style = "dim strike" if card["defeated"] else "bold"
             effects = [*card["during"], *card["after"], *card["special"]]
@@ -68,18 +83,20 @@ def render_twenty_strong(game: Game[Any], view: JSON, catalog: Catalog) -> Rende
                 f"{card['taken']}/{card['health']}",
                 str(card["damage"]),
                 _effects(effects, catalog),
-                " ".join(card["dice"]),
+                _dice_row([d for d in view["dice"] if d["on"] == card["code"]], catalog),
             )
         parts.append(cards)
     if view.get("odds"):
         parts.append(_odds(view["odds"], catalog))
 
     if view["inventory"]:
-        items = Table("#", "item", "effect", expand=False)
+        heads = ("position", "item", "effects")
+        items = Table(*(t(Text(f"20s.ui.column.{c}")) for c in heads), expand=False)
         for item in view["inventory"]:
             info = item["item"]
+            locked = t(Text("20s.ui.locked"))
             label = (
-                "locked" if item["locked"] else (_effects(info["effects"], catalog) if info else "")
+                locked if item["locked"] else (_effects(info["effects"], catalog) if info else "")
             )
             name = _name(info, catalog) if info and not item["locked"] else _name(item, catalog)
             items.add_row(str(item["position"]), name, label)
@@ -109,23 +126,31 @@ def _odds(odds: JSON, catalog: Catalog) -> RenderableType:
 
 def _too_many_bones(view: JSON, catalog: Catalog) -> list[RenderableType]:
     """The Gearloc with its backup plan, the Tyrant and the stacks."""
+    t = catalog.render
     table_view = view["table"]
     hero = table_view["hero"]
-    side = "innate +1" if hero["flipped"] else "innate"
+    side = t(Text("20s.ui.innate_plus" if hero["flipped"] else "20s.ui.innate"))
     slots = " ".join(
-        f"[{STYLES[s['colour']]}]{s['die'] or '□'}[/]" for s in table_view["backup"]["slots"]
+        f"[{STYLES[s['colour']]}]{s['die'][1:] + '■' if s['die'] else '□'}[/]"
+        for s in table_view["backup"]["slots"]
     )
     options = " | ".join(_effects(o, catalog) for o in table_view["backup"]["options"])
     innate = _effects(hero["innate_plus" if hero["flipped"] else "innate"], catalog)
     tyrant = table_view["tyrant"]
-    stacks = "  ".join(
-        f"{s['name']}:{s['known'][0] if s['known'] else '-'}({s['count']})" for s in view["stacks"]
+    stacks = "  ·  ".join(
+        f"{t(Text('20s.stack_title.too-many-bones.' + s['name']))}: "
+        f"{_name(s['top'], catalog) if s['top'] else '—'} ({s['count']})"
+        for s in view["stacks"]
     )
+    backup = t(Text("20s.ui.backup"))
+    from_day = t(Text("20s.ui.from_day", {"day": tyrant["min_day"]}))
+    power = t(Text("20s.ui.power", {"power": tyrant["power"]}))
     return [
         RichText.from_markup(
-            f"[bold]{_name(hero, catalog)}[/] ({side}: {innate})  backup {slots}: {options}\n"
-            f"Tyrant [bold]{_name(tyrant, catalog)}[/] from day {tyrant['min_day']}, "
-            f"power {tyrant['power']}"
+            f"[bold]{escape(_name(hero, catalog))}[/] ({side}: {escape(innate)})  "
+            f"{backup} {slots}: {escape(options)}\n"
+            f"{t(Text('20s.ui.tyrant'))} [bold]{escape(_name(tyrant, catalog))}[/], "
+            f"{from_day}, {power}"
         ),
         RichText(stacks, style="dim"),
     ]
@@ -139,7 +164,8 @@ def _camp(camp: JSON, catalog: Catalog) -> RichText:
     """A camp: its name (the chip marked), its top card and count, its primus."""
     text = RichText()
     marker = "◉ " if camp["chip"] else ("→ " if camp["move"] else "  ")
-    text.append(f"{marker}{camp['name']}", style="bold reverse" if camp["chip"] else "bold")
+    name = catalog.render(Text(f"20s.camp_short.{camp['name']}"))
+    text.append(f"{marker}{name}", style="bold reverse" if camp["chip"] else "bold")
     text.append(f" ({camp['size']})\n", style="dim")
     top = camp["top"]
     if top is not None:
@@ -176,7 +202,7 @@ def _victorum(view: JSON, catalog: Catalog) -> list[RenderableType]:
     mountain.add_row(Group(*rows))
     parts: list[RenderableType] = [Panel(mountain, title=t(Text("20s.ui.camps")), expand=False)]
     training = "  ".join(
-        f"[{STYLES[colour]}]{colour[0].upper()}×{count}[/]"
+        f"[{STYLES[colour]}]{t(Text('20s.colour.' + colour))} ×{count}[/]"
         for colour, count in table_view["training"].items()
         if count
     )
@@ -187,7 +213,7 @@ def _victorum(view: JSON, catalog: Catalog) -> list[RenderableType]:
         f"[bold]{_name(hero, catalog)}[/]: {_effects(hero['innate'], catalog)}" if hero else "",
         f"{t(Text('20s.ui.training'))}: {training or '-'}",
         f"{t(Text('20s.ui.influence', {'value': influence['value']}))} "
-        f"({len(influence['cards'])}) · power {scion['power']}",
+        f"({len(influence['cards'])}) · {t(Text('20s.ui.power', {'power': scion['power']}))}",
         f"{t(Text('20s.ui.tactics'))}: {tactics or '-'}",
         t(Text("20s.ui.primuses_left", {"count": table_view["primuses_left"]})),
     ]

@@ -280,7 +280,7 @@ def _line(game: AncientTerribleThings, before: AttState, action: Action, mover: 
         return Text(f"att.log.{action.verb}", {"seat": seat, "card": _name(game, action.code)})
     if isinstance(action, act.Roll):
         face: Any = action.face if action.face.isdigit() else Text(f"att.face.{action.face}")
-        return Text("att.log.roll", {"die": action.die, "face": face})
+        return Text("att.log.roll", {"die": die_word(action.die), "face": face})
     if isinstance(action, act.First):
         return Text("att.log.first", {"seat": action.seat + 1})
     if isinstance(action, act.Plain):
@@ -290,9 +290,34 @@ def _line(game: AncientTerribleThings, before: AttState, action: Action, mover: 
     if isinstance(action, act.Cash):
         face = before.dice.action[action.die]
         return Text("att.log.cash", {"seat": seat, "face": Text(f"att.face.{face}")})
-    notation = str(action).split(" ", 1)[1] if " " in str(action) else str(action)
     kind = str(action).split(" ", 1)[0]
-    return Text(f"att.log.{kind}", {"seat": seat, "what": notation})
+    return Text(f"att.log.{kind}", {"seat": seat, "what": dice_words(action)})
+
+
+def die_word(name: str) -> Text:
+    """A die by its name in words: ``f2`` is Focus die 2, ``a1`` Action die 1."""
+    kind = "focus" if name.startswith("f") else "action"
+    return Text(f"att.word.{kind}_die", {"number": int(name[1:])})
+
+
+def dice_words(action: Action) -> Text:
+    """The dice an effect's choice names, in words: ``Focus dice 1 and 3``, ``Focus die 2
+    up``, ``Focus die 1 to 5``."""
+    if isinstance(action, act.Dice):
+        numbers = [str(d + 1) for d in action.dice]
+        if len(numbers) == 1:
+            return Text("att.word.focus_die", {"number": numbers[0]})
+        joined = Text("core.list.and", {"first": ", ".join(numbers[:-1]), "second": numbers[-1]})
+        return Text("att.word.focus_dice", {"numbers": joined})
+    if isinstance(action, act.Nudge):
+        die = Text("att.word.focus_die", {"number": action.die + 1})
+        return Text("att.word.nudge_up" if action.up else "att.word.nudge_down", {"die": die})
+    if isinstance(action, act.Face):
+        die = Text("att.word.focus_die", {"number": action.die + 1})
+        return Text("att.word.to_face", {"die": die, "face": action.value})
+    if isinstance(action, act.Focus):
+        return Text("att.word.focus_die", {"number": action.die + 1})
+    return Text("att.word.action", {"action": type(action).__name__})
 
 
 def label(game: AncientTerribleThings, view: dict[str, Any], action: Action) -> Text:
@@ -306,17 +331,21 @@ def label(game: AncientTerribleThings, view: dict[str, Any], action: Action) -> 
         return Text("att.button.defeat", {"combo": Text(f"att.combo.{combo['kind']}", combo)})
     if isinstance(action, act.UseLoot):
         key = "att.button.loot_die" if action.die >= 0 else "att.button.loot"
-        return Text(key, {"card": _name(game, action.code), "die": act.action_die(action.die)})
+        return Text(key, {"card": _name(game, action.code), "die": action.die + 1})
     if isinstance(action, act.Terrible) and view["seat"] is not None:
         benefit = view["players"][view["seat"]]["benefits"][action.benefit]
         return Text("att.button.terrible", {"effect": effect_text(benefit)})
     if isinstance(action, act.Cash) and view["dice"]:
         face = view["dice"]["action"][action.die]
-        return Text(
-            "att.button.cash", {"die": act.action_die(action.die), "face": Text(f"att.face.{face}")}
-        )
-    kind, _, rest = str(action).partition(" ")
-    return Text(f"att.button.{kind}", {"what": rest})
+        params = {"die": die_word(act.action_die(action.die)), "face": Text(f"att.face.{face}")}
+        return Text("att.button.cash", params)
+    if isinstance(action, act.Roll):
+        face = action.face if action.face.isdigit() else Text(f"att.face.{action.face}")
+        return Text("att.button.roll", {"die": die_word(action.die), "face": face})
+    if isinstance(action, act.First):
+        return Text("att.button.first", {"seat": action.seat + 1})
+    kind = str(action).partition(" ")[0]
+    return Text(f"att.button.{kind}", {"what": dice_words(action)})
 
 
 def effect_text(effect: dict[str, Any]) -> Text:

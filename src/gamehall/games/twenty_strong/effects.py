@@ -9,6 +9,7 @@ ignored, except that Health falling below 1 loses the game (GEN-WIN-2).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Final
 
 from gamehall.core.game import Action
@@ -114,15 +115,37 @@ def commit_limit(mods: list[Mod]) -> int:
 # -- stats ----------------------------------------------------------------------------------
 
 
-def change_stat(s: State, stat: str, delta: int) -> None:
+Cause = tuple[str, tuple[int, ...], str, int, int, int]
+"""Why a stat changed, for the log: (why, the cards that caused it, the stat, old, new, the
+damage wards stopped). ``why`` is ``suffer``, ``effect`` or a deck's word (``rest``)."""
+
+CAUSES: Final[ContextVar[list[Cause] | None]] = ContextVar("causes", default=None)
+"""Where stat changes are noted while the log replays an action (``view.narrated``); None,
+and nothing noted, the rest of the time."""
+
+
+def note(why: str, sources: tuple[int, ...], stat: str, old: int, new: int, ward: int = 0) -> None:
+    """Note why a stat changed, when the log is listening."""
+    noted = CAUSES.get()
+    if noted is not None:
+        noted.append((why, sources, stat, old, new, ward))
+
+
+def change_stat(
+    s: State, stat: str, delta: int, source: int = NOWHERE, why: str = "effect"
+) -> None:
     """Change a stat within the bounds: out-of-bounds changes are ignored, but Health under 1
-    loses (GEN-STAT-4, GEN-STAT-5, GEN-WIN-2)."""
-    value = getattr(s, stat) + delta
+    loses (GEN-STAT-4, GEN-STAT-5, GEN-WIN-2). ``source`` and ``why`` say what changed it."""
+    old: int = getattr(s, stat)
+    value = old + delta
     if stat == "health" and value < 1:
         s.health = value
         lose(s)
     elif within_bounds(value):
         setattr(s, stat, value)
+    else:
+        return
+    note(why, () if source == NOWHERE else (source,), stat, old, value)
 
 
 def lose(s: State) -> None:
@@ -347,11 +370,11 @@ def run_automatic(game: TwentyStrong, s: State, task: Task) -> None:
     """Carry out a task that needs no choice, and drop it from the queue."""
     s.tasks = s.tasks[1:]
     if task.kind == "heal":
-        change_stat(s, "health", task.amount)
+        change_stat(s, "health", task.amount, task.source)
     elif task.kind == "lose_health":
-        change_stat(s, "health", -task.amount)
+        change_stat(s, "health", -task.amount, task.source)
     elif task.kind == "stat":
-        change_stat(s, task.stat, task.amount)
+        change_stat(s, task.stat, task.amount, task.source)
     elif task.kind == "recruit_dice":
         for _ in range(task.amount):
             recruit(game, s)

@@ -22,6 +22,7 @@ from gamehall.games.twenty_strong.effects import (
     end,
     lose,
     modifiers,
+    note,
     run_automatic,
     tasks_for,
     total,
@@ -293,12 +294,15 @@ def _engage(game: TwentyStrong, s: State) -> bool:
 def _suffer(game: TwentyStrong, s: State) -> bool:
     """Suffer the damage of every undefeated card (GEN-RESOLVE-2), less any ward."""
     dealers = [i for i, a in enumerate(s.active) if not a.defeated and a.damage > 0]
-    damage = sum(s.active[i].damage for i in dealers)
-    damage = max(0, damage - total(modifiers(game, s), "ward"))
+    dealt = sum(s.active[i].damage for i in dealers)
+    damage = max(0, dealt - total(modifiers(game, s), "ward"))
     game.deck.suffered(s, dealers)
     s.phase = AFTER
     if damage:
+        old = s.health
         s.health -= damage
+        cards = tuple(s.active[i].card for i in dealers)
+        note("suffer", cards, "health", old, s.health, dealt - damage)
         if s.health < 1:
             lose(s)
     return False

@@ -24,7 +24,14 @@ from gamehall.games.twenty_strong.dice import (
     colour_of,
     die_name,
 )
-from gamehall.games.twenty_strong.effects import commit_limit, effective, modifiers, total
+from gamehall.games.twenty_strong.effects import (
+    CAUSES,
+    Cause,
+    commit_limit,
+    effective,
+    modifiers,
+    total,
+)
 from gamehall.games.twenty_strong.odds import (
     Card,
     expected_damage,
@@ -309,25 +316,45 @@ def tenths(value: float) -> dict[str, int]:
 
 
 def describe_action(game: TwentyStrong, before: State, action: Action, after: State) -> list[Text]:
-    """The log lines for ``action``: what was done, then what changed."""
+    """The log lines for ``action``: what was done, then what changed and why."""
+    from gamehall.games.twenty_strong import words
+
     deck = game.deck
     lines: list[Text] = []
     if isinstance(action, DieFace):
         face = Text(f"20s.face.{FACE_NAMES[action.face]}")
-        lines.append(Text("20s.log.die", {"die": die_name(action.die), "face": face}))
+        lines.append(Text("20s.log.die", {"die": words.die(action.die), "face": face}))
     elif isinstance(action, Reveal):
         card = deck.cards[deck.codes[action.code]].name.model_dump()
-        stack = deck.stack_names()[action.stack]
+        stack = words.stack(deck.name, deck.stack_names()[action.stack])
         lines.append(Text("20s.log.reveal", {"card": card, "stack": stack}))
     elif game.to_move(before) == 0:
-        lines.append(Text("20s.log.action", {"action": str(action)}))
+        said = label_action(game, build_view(game, before), action)
+        lines.append(Text("20s.log.action", {"action": said}))
     lines.extend(deck.describe(before, action, after))
-    lines.extend(describe_changes(game, before, after))
+    lines.extend(describe_changes(game, before, after, narrated(game, before, action)))
     return lines
 
 
-def describe_changes(game: TwentyStrong, before: State, after: State) -> list[Text]:
-    """The log lines for what changed from ``before`` to ``after`` (an action's effects)."""
+def narrated(game: TwentyStrong, before: State, action: Action) -> list[Cause]:
+    """Why each stat changed in ``action``: the action is played again with the rules
+    noting causes (``effects.CAUSES``); the rules note nothing the rest of the time."""
+    causes: list[Cause] = []
+    token = CAUSES.set(causes)
+    try:
+        game.apply_legal(before, action)
+    finally:
+        CAUSES.reset(token)
+    return causes
+
+
+def describe_changes(
+    game: TwentyStrong, before: State, after: State, causes: Iterable[Cause] = ()
+) -> list[Text]:
+    """The log lines for what changed from ``before`` to ``after`` (an action's effects),
+    each stat change with its cause when ``causes`` gives it."""
+    from gamehall.games.twenty_strong import words
+
     deck = game.deck
     lines: list[Text] = []
     old_cards = {a.card for a in before.active}
@@ -338,15 +365,20 @@ def describe_changes(game: TwentyStrong, before: State, after: State) -> list[Te
         elif card.defeated and not before.active[before.find_active(card.card)].defeated:
             lines.append(Text("20s.log.defeated", {"card": name}))
     zone_names = [*ZONE_NAMES, *deck.zone_names]
+    moved: dict[int, list[int]] = {}
     for die, (old, new) in enumerate(zip(before.zones, after.zones, strict=True)):
         if new not in (old, ON_CARD):
-            zone = Text(f"20s.zone.{zone_names[new]}")
-            lines.append(Text("20s.log.die_moved", {"die": die_name(die), "zone": zone}))
-    if after.health != before.health:
-        lines.append(Text("20s.log.health", {"old": before.health, "new": after.health}))
-    for stat in ("strategy", "recovery"):
+            moved.setdefault(new, []).append(die)
+    for zone, dice in moved.items():
+        where = words.zone(zone_names[zone])
+        lines.append(Text("20s.log.dice_moved", {"dice": words.dice(dice), "zone": where}))
+    told = set()
+    for why, sources, stat, old_value, new_value, ward in causes:
+        told.add(stat)
+        lines.append(stat_line(game, why, sources, stat, old_value, new_value, ward))
+    for stat in ("health", "strategy", "recovery"):
         old_value, new_value = getattr(before, stat), getattr(after, stat)
-        if old_value != new_value:
+        if old_value != new_value and stat not in told:
             params = {"stat": Text(f"20s.stat.{stat}"), "old": old_value, "new": new_value}
             lines.append(Text("20s.log.stat", params))
     gained = {i.card for i in after.inventory} - {i.card for i in before.inventory}
@@ -363,9 +395,34 @@ def describe_changes(game: TwentyStrong, before: State, after: State) -> list[Te
     return lines
 
 
+def stat_line(
+    game: TwentyStrong,
+    why: str,
+    sources: tuple[int, ...],
+    stat: str,
+    old: int,
+    new: int,
+    ward: int,
+) -> Text:
+    """A stat change said with its cause: ``Bat Lord hits you: Health 5 → 4``."""
+    from gamehall.games.twenty_strong import words
+
+    names = [game.deck.cards[card].name.model_dump() for card in sources]
+    params: dict[str, object] = {"stat": Text(f"20s.stat.{stat}"), "old": old, "new": new}
+    if why == "suffer":
+        params.update(cards=words.listed(names), count=len(names), ward=ward)
+        return Text("20s.log.suffer_ward" if ward else "20s.log.suffer", params)
+    if names:
+        return Text("20s.log.stat_by", {**params, "cause": words.listed(names)})
+    key = f"20s.log.stat.{why}"
+    return Text(key if why != "effect" else "20s.log.stat", params)
+
+
 def label_action(game: TwentyStrong, view: JSON, action: Action) -> Text:
-    """How an action reads on a button."""
-    return Text(f"20s.label.{type(action).__name__.lower()}", {"action": str(action)})
+    """How an action reads on a button (``labels``)."""
+    from gamehall.games.twenty_strong.labels import label
+
+    return label(game, view, action)
 
 
 def colours_text(colours: list[str]) -> Text:

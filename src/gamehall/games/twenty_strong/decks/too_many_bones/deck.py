@@ -289,7 +289,8 @@ class TooManyBones(DeckRules):
             s.move_die(die, EXHAUSTED)
             self._drop_one(s)
         elif isinstance(action, RestUp):
-            change_stat(s, "health", 1 + total(modifiers(self.game, s), "rest_bonus"))
+            rest = 1 + total(modifiers(self.game, s), "rest_bonus")
+            change_stat(s, "health", rest, why="rest")
             s.phase = DAY_END
         elif isinstance(action, Scout):
             self._scout(s, STACKS.index(action.stack))
@@ -301,8 +302,8 @@ class TooManyBones(DeckRules):
             for die in s.dice_in(BACKUP):
                 s.move_die(die, EXHAUSTED)
             s.deck = deck._replace(flipped=True)
-            change_stat(s, "strategy", 1)  # TMB-BACKUP-8
-            change_stat(s, "recovery", 1)
+            change_stat(s, "strategy", 1, why="flip")  # TMB-BACKUP-8
+            change_stat(s, "recovery", 1, why="flip")
         elif action == DONE:
             s.phase = DAY_END
 

@@ -392,7 +392,7 @@ class Victorum(DeckRules):
         elif isinstance(action, Bonus):
             self._drop(s)
             if action.kind == "health":
-                change_stat(s, "health", 1)
+                change_stat(s, "health", 1, why="bonus")
             else:
                 s.push_tasks([Task("recover_dice", 1)], first=True)
         elif action in (TAKE, DECLINE):
@@ -823,7 +823,9 @@ class Victorum(DeckRules):
             return [Text("20s.log.vic.deal", {"card": hero.name.model_dump()})]
         if isinstance(action, Uncover):
             card = self.cards[self.codes[action.code]].name.model_dump()
-            return [Text("20s.log.vic.uncover", {"card": card, "camp": CAMPS[action.camp]})]
+            from gamehall.games.twenty_strong.decks.victorum.labels import camp
+
+            return [Text("20s.log.vic.uncover", {"card": card, "camp": camp(action.camp)})]
         if isinstance(action, Draw):
             card = self.cards[self.codes[action.code]].name.model_dump()
             return [Text("20s.log.vic.draw", {"card": card})]
