@@ -65,7 +65,7 @@ def win_table(found: list[dict[str, Any]], deck: str) -> list[str]:
     heroes = DECKS[deck].menu("hero")
     bosses = DECKS[deck].menu("boss")
     lines = [
-        "| | " + " | ".join(name for _, name in bosses) + " |",
+        "| | " + " | ".join(name["en"] for _, name in bosses) + " |",
         "|---|" + "---:|" * len(bosses),
     ]
     for hero, name in heroes:
@@ -74,7 +74,7 @@ def win_table(found: list[dict[str, Any]], deck: str) -> list[str]:
             rate = rates.get((hero, boss))
             text = "" if rate is None else f"{rate:.0%}"
             cells.append(f"**{text}**" if rate is not None and not LOW <= rate <= HIGH else text)
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+        lines.append(f"| {name['en']} | " + " | ".join(cells) + " |")
     return lines
 
 

@@ -189,7 +189,7 @@ class Game(ABC, Generic[S]):
         """Hook: reject option combinations that do not fit together (raise OptionError)."""
 
     @classmethod
-    def option_choices(cls, spec: OptionSpec) -> list[tuple[str, str]]:
+    def option_choices(cls, spec: OptionSpec) -> list[tuple[str, str | Text]]:
         """The values a menu offers for an option, as (value, label) pairs (empty: free)."""
         return [(str(choice), str(choice)) for choice in spec.choices or ()]
 

@@ -87,9 +87,9 @@ class DeckRules(ABC):
         self.codes: dict[str, int] = {}
 
     @classmethod
-    def menu(cls, option: str, path: Path | None = None) -> list[tuple[str, str]]:
-        """(code, English name) of the heroes or bosses of the house cards (or of the card
-        file at ``path``), for menus and simulation grids."""
+    def menu(cls, option: str, path: Path | None = None) -> list[tuple[str, dict[str, str]]]:
+        """(code, name in every language) of the heroes or bosses of the house cards (or of
+        the card file at ``path``), for menus and simulation grids."""
         return []
 
     # -- card table -----------------------------------------------------------------------

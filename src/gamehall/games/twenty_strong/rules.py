@@ -157,15 +157,17 @@ class TwentyStrong(Game[State]):
         """What ``effects.modifiers`` last gathered, with what it depends on."""
 
     @classmethod
-    def option_choices(cls, spec: OptionSpec) -> list[tuple[str, str]]:
-        """Heroes and bosses of every deck's house cards, named with their deck; other
-        options as declared."""
+    def option_choices(cls, spec: OptionSpec) -> list[tuple[str, str | Text]]:
+        """Heroes and bosses of every deck's house cards, named with their deck in the
+        reader's language; the decks by title; other options as declared."""
         if spec.name in ("hero", "boss"):
             return [
-                (code, f"{DECKS[deck].title}: {name}")
+                (code, Text("20s.choice.card", {"deck": DECKS[deck].title, "name": name}))
                 for deck in deck_names()
                 for code, name in DECKS[deck].menu(spec.name)
             ]
+        if spec.name == "deck":
+            return [(deck, DECKS[deck].title) for deck in deck_names()]
         return super().option_choices(spec)
 
     def effect_text(self, data: JSON) -> Text:

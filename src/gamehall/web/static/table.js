@@ -114,14 +114,19 @@
     if (!response.ok) { hintPanel.textContent = data.error || data.detail; return; }
     const [solo, multi] = button.dataset.value.split("|");
     const title = document.createElement("h3");
+    // Numbers the page's way (0,81 in French), by the browser's Intl.
+    const decimals = (digits) =>
+      new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const count = new Intl.NumberFormat(lang).format(data.iterations);
     title.textContent = button.dataset.title
-      .replace("{iterations}", data.iterations).replace("{seconds}", data.seconds.toFixed(2));
+      .replace("{iterations}", count).replace("{seconds}", decimals(2).format(data.seconds));
     const list = document.createElement("ol");
     for (const row of data.actions) {
       const item = document.createElement("li");
-      const pct = (x) => (100 * x).toFixed(1);
+      const pct = (x) => decimals(1).format(100 * x);
       item.dataset.action = row.action;
-      item.textContent = `${row.label} — ${data.solo ? solo : multi} ${pct(row.value)} % ± ${pct(row.error)}`;
+      item.textContent =
+        `${row.label} — ${data.solo ? solo : multi} ${pct(row.value)}\u00a0% ± ${pct(row.error)}`;
       list.append(item);
     }
     hintPanel.replaceChildren(title, list);

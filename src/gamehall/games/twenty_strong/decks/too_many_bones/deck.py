@@ -148,10 +148,10 @@ class TooManyBones(DeckRules):
         setup.configure(self)
 
     @classmethod
-    def menu(cls, option: str, path: Path | None = None) -> list[tuple[str, str]]:
+    def menu(cls, option: str, path: Path | None = None) -> list[tuple[str, dict[str, str]]]:
         data = load_cards(path) if path else load_cards()
         cards = data.gearlocs if option == "hero" else data.tyrants
-        return [(card.code, card.name.en) for card in cards]
+        return [(card.code, card.name.model_dump()) for card in cards]
 
     # -- setup ----------------------------------------------------------------------------
 

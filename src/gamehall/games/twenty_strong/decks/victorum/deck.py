@@ -158,10 +158,10 @@ class Victorum(DeckRules):
         self._chance: dict[tuple[str, int, int], Action] = {}
 
     @classmethod
-    def menu(cls, option: str, path: Path | None = None) -> list[tuple[str, str]]:
+    def menu(cls, option: str, path: Path | None = None) -> list[tuple[str, dict[str, str]]]:
         data = load_cards(path) if path else load_cards()
         cards = data.heroes if option == "hero" else data.scions
-        return [(card.code, card.name.en) for card in cards]
+        return [(card.code, card.name.model_dump()) for card in cards]
 
     def stack_names(self) -> tuple[str, ...]:
         return CAMPS
