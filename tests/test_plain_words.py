@@ -21,14 +21,8 @@ from gamehall.core.i18n import LANGUAGES, catalog
 from gamehall.core.match import Match
 from gamehall.core.registry import create
 from gamehall.web.views import GAME_VIEWS, environment, seat_snapshot, translator
+from tests.test_labels import TABLES
 
-TABLES = [
-    ("boss-quest", 3, {}),
-    ("ancient-terrible-things", 2, {}),
-    ("ancient-terrible-things", 1, {}),
-    ("20-strong", 1, {"deck": "too-many-bones"}),
-    ("20-strong", 1, {"deck": "victorum"}),
-]
 PATTERNS = {
     "a die code": re.compile(r"\b[YGBPR][1-4]?[hmc]?\b(?![’'])"),
     "a Focus or Action die code": re.compile(r"\b[fa][1-9]\b"),
@@ -155,17 +149,22 @@ def problems(text: str, codes: set[str]) -> list[str]:
     return found
 
 
+def assert_plain(texts: Iterator[tuple[str, str, set[str]]]) -> None:
+    """No text of ``texts`` (where it was read, the text, the codes beside it) has notation."""
+    bad: dict[str, str] = {}
+    for where, text, codes in texts:
+        found = problems(text, codes)
+        if found:
+            bad.setdefault(f"{found[0]} in {text!r}", where)
+    assert not bad, "\n".join(f"{problem} ({where})" for problem, where in list(bad.items())[:25])
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize(("name", "players", "options"), TABLES)
 def test_buttons_log_lines_and_phase_sentences_are_plain_words(
     name: str, players: int, options: dict[str, Any], language: str
 ) -> None:
-    bad: dict[str, str] = {}
-    for where, text, codes in texts_of_games(name, players, options, language):
-        found = problems(text, codes)
-        if found:
-            bad.setdefault(f"{found[0]} in {text!r}", where)
-    assert not bad, "\n".join(f"{problem} ({where})" for problem, where in list(bad.items())[:25])
+    assert_plain(texts_of_games(name, players, options, language))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -173,12 +172,7 @@ def test_buttons_log_lines_and_phase_sentences_are_plain_words(
 def test_the_web_and_terminal_tables_are_plain_words(
     name: str, players: int, options: dict[str, Any], language: str
 ) -> None:
-    bad: dict[str, str] = {}
-    for where, text, codes in pages_of_games(name, players, options, language):
-        found = problems(text, codes)
-        if found:
-            bad.setdefault(f"{found[0]} in {text!r}", where)
-    assert not bad, "\n".join(f"{problem} ({where})" for problem, where in list(bad.items())[:25])
+    assert_plain(pages_of_games(name, players, options, language))
 
 
 def test_the_check_finds_notation_and_keys() -> None:

@@ -14,6 +14,7 @@ from gamehall.core.howto import howto, parts
 from gamehall.core.i18n import LANGUAGES
 from gamehall.core.registry import find_game, games
 from tests.commands import gamehall
+from tests.test_plain_words import problems, visible
 from tests.web.test_api import open_table
 
 CLAUSE_ID = re.compile(r"\b(?:BQ|ATT|GEN|TMB|VIC)-[A-Z]*-?\d+\b")
@@ -83,6 +84,8 @@ def test_each_game_and_deck_has_a_page_in_every_language_with_the_same_outline(
             assert svg.get("viewbox") and svg.get("role") == "img" and svg.get("aria-label")
         assert not shape.outside, shape.outside
         assert not CLAUSE_ID.search(page.markdown), CLAUSE_ID.search(page.markdown)
+        notation = [found for text in visible(page.html()) for found in problems(text, set())]
+        assert not notation, notation
         shapes.append((len(shape.sections), shape.figures))
     assert len(set(shapes)) == 1, shapes
 

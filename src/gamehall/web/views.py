@@ -16,6 +16,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from gamehall.core.game import CHANCE, JSON, Game
 from gamehall.core.i18n import Text, catalog
 from gamehall.core.match import Match
+from gamehall.web.terms import legend, term
 
 PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -54,6 +55,7 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["add"] = lambda value, amount: value + amount
+    env.globals.update(term=term, legend=legend)
     return env
 
 
