@@ -109,4 +109,53 @@ def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> Renderab
     if view["last_call"]:
         seats = ", ".join(str(s + 1) for s in view["last_call"])
         footer.append("\n" + t(Text("bq.ui.last_call", {"seats": seats})), style="bold yellow")
-    return Panel(Group(header, knights, spells, footer), title="Boss Quest")
+    parts: list[RenderableType] = [header, knights, spells, footer]
+    result = _round_result(game, view, catalog, colours)
+    if result is not None:
+        parts.insert(0, result)
+    return Panel(Group(*parts), title="Boss Quest")
+
+
+def _round_result(
+    game: Game[Any], view: JSON, catalog: Catalog, colours: dict[str, str]
+) -> RenderableType | None:
+    """The last combat, until the viewer's first decision of the next round (and at the end):
+    each knight's attack, hidden weapon and what it brought."""
+    combat = view["last_combat"]
+    seat = view["seat"]
+    players = view["players"]
+    me = players[seat] if seat is not None and 0 <= seat < len(players) else None
+    fresh = me is None or (len(me["visible"]) <= 1 and not me["at_magician"])
+    if combat is None:
+        return None
+    if view["phase"] not in ("over", "setup") and not (
+        view["round"] == combat["round"] + 1 and fresh
+    ):
+        return None
+    t = catalog.render
+    names = {b.hp: b.name for b in game.cards.source.bosses}  # type: ignore[attr-defined]
+    title = f"{t(Text('bq.ui.result_title', {'round': combat['round']}))} · "
+    title += f"{names[combat['boss']].get(catalog.language)}, {combat['hp']} {t(Text('bq.ui.hp'))}"
+    table = Table(title=title, title_justify="left", show_edge=False)
+    for column in ("knight", "attack", "hidden", "result"):
+        table.add_column(t(Text(f"bq.ui.{column}")))
+    for index, row in enumerate(combat["seats"]):
+        said = []
+        if row["over"]:
+            said.append(t(Text("bq.ui.result.over")))
+        elif row["failed_condition"]:
+            said.append(t(Text("bq.ui.result.condition")))
+        if row["keys_gained"]:
+            said.append(t(Text("bq.ui.result.keys", {"keys": row["keys_gained"]})))
+        if row["perfect"]:
+            said.append(t(Text("bq.ui.result.perfect")))
+        if row["heart_lost"]:
+            said.append(t(Text("bq.ui.result.heart")))
+        style = "bold green" if index in combat["winners"] else ""
+        table.add_row(
+            RichText(f"{t(Text('bq.ui.knight'))} {index + 1}", style=style),
+            f"{row['attack']} / {combat['hp']}",
+            _card(row["hidden"], colours),
+            " · ".join(said) or "—",
+        )
+    return table
