@@ -13,7 +13,7 @@ from gamehall.web.views import GAME_VIEWS, environment, seat_snapshot, translato
 TEMPLATE = environment().get_template(GAME_VIEWS["boss-quest"].table)
 
 
-def table_html(match: Match, seat: int, language: str = "en") -> str:
+def table_html(match: Match, seat: int | None, language: str = "en") -> str:
     snapshot = seat_snapshot(match, seat, language)
     return TEMPLATE.render(
         t=translator(language), lang=language, game=match.game, info=None, **snapshot

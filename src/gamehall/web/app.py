@@ -33,7 +33,7 @@ from gamehall.core.resign import Resign
 from gamehall.search.limits import SearchLimits
 from gamehall.store.database import database_problem, open_writer
 from gamehall.store.tables import TableStore, new_token
-from gamehall.web.hall import Hall, LiveTable, SeatRefused, SeatRequest, TableNotFound
+from gamehall.web.hall import Hall, LiveTable, NotOverYet, SeatRefused, SeatRequest, TableNotFound
 from gamehall.web.limits import Caps, Rates, SocketCaps
 from gamehall.web.refusals import (
     BODY_REFUSALS,
@@ -372,7 +372,15 @@ def create_app(
             replacement=replacement,
             host=host,
         )
-        mine = [s for s, kind in enumerate(seat_kinds[:players]) if kind == "me"]
+        return opened(
+            request, info, tokens, [s for s, r in enumerate(seats) if r.kind == "me"], host
+        )
+
+    def opened(
+        request: Request, info: Any, tokens: dict[int, str], mine: list[int], host: str
+    ) -> Response:
+        """The answer to opening a table: this browser claims its first own seat at once and
+        holds the host's credential; the invite links are shown, or the table opens."""
         yours, credential = None, None
         if mine:  # the creator's first own seat is claimed by this browser at once
             yours, credential = hall.claim(hall.live(info.id), tokens.pop(mine[0]))
@@ -384,6 +392,81 @@ def create_app(
         if credential is not None:
             keep_credential(response, request, seat_cookie(info.id), credential)
         return response
+
+    def rematch(live: LiveTable, request: Request) -> tuple[int | None, list[SeatRequest]]:
+        """Who asks for a rematch (their seat, None for the host without one) and the seats of
+        the new table: the asker's own, the other people's as invite links, the same bots.
+        Refused unless the game is over and the browser holds a seat or is the host."""
+        if live.match.to_move() is not None:
+            raise NotOverYet.of(Text("web.again.not_over"))
+        table_id = live.info.id
+        seat = seat_holding(live, request.cookies.get(seat_cookie(table_id)))
+        if seat is None and not live.info.is_host(request.cookies.get(host_cookie(table_id))):
+            raise SeatRefused.of(Text("web.again.not_yours"))
+        seats = [
+            SeatRequest("me", name=s.name)
+            if s.seat == seat
+            else SeatRequest("bot", s.bot)
+            if s.bot is not None and not s.replaced
+            else SeatRequest("invite", name=s.name)
+            for s in live.info.seats
+        ]
+        return seat, seats
+
+    @app.get(
+        "/t/{table_id}/again", response_class=HTMLResponse, responses=refusals(403, 404, 409, 422)
+    )
+    async def again_page(table_id: str, request: Request) -> HTMLResponse:
+        """Play again with the same seats: what the new table will be, and the form opening it;
+        the line saying why not, if this browser may not."""
+        live = live_table(table_id)
+        try:
+            seat, seats = rematch(live, request)
+        except GamehallError as refused:
+            return again_refused(request, live, refused)
+        title = find_game(live.info.game).title
+        return page(request, "again.html", info=live.info, seat=seat, seats=seats, title=title)
+
+    def again_refused(request: Request, live: LiveTable, refused: GamehallError) -> HTMLResponse:
+        """The rematch page saying, in one line, why this browser may not open one."""
+        message = refused.render(language(request))
+        response = page(request, "again.html", info=live.info, message=message)
+        response.status_code = status_of(refused)
+        return response
+
+    @app.post(
+        "/t/{table_id}/again",
+        response_class=HTMLResponse,
+        dependencies=[Depends(rates.dependency("tables"))],
+        responses={**REDIRECT, **refusals(400, 403, 404, 409, 413, 429)},
+    )
+    async def play_again(table_id: str, request: Request) -> Response:
+        """Open a new table with the finished one's game, options and seats (``rematch``)."""
+        live = live_table(table_id)
+        try:
+            _asker, seats = rematch(live, request)
+        except GamehallError as refused:
+            return again_refused(request, live, refused)
+        info = live.info
+        remote = {spec.name for spec in find_game(info.game).option_specs if spec.remote}
+        options = {k: v for k, v in info.options.items() if k in remote and v is not None}
+        host = new_token()
+        try:
+            new, tokens = hall.create_table(
+                info.game,
+                info.players,
+                options,
+                seats,
+                info.bot_delay,
+                info.clock,
+                physical=info.physical,
+                replacement=info.replacement,
+                host=host,
+            )
+        except GamehallError as refused:
+            return again_refused(request, live, refused)
+        mine = [s for s, r in enumerate(seats) if r.kind == "me"]
+        return opened(request, new, tokens, mine, host)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:

@@ -101,6 +101,10 @@ class SeatRefused(GamehallError):
     """A seat link or credential that opens nothing (claimed, revoked, never valid)."""
 
 
+class NotOverYet(GamehallError):
+    """A rematch asked for before the game is over."""
+
+
 class AlreadyGone(GamehallError):
     """A resignation that comes too late: the game is over, or the seat has already left."""
 

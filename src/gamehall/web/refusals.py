@@ -21,7 +21,7 @@ from gamehall.core.errors import (
     UnknownGameError,
 )
 from gamehall.store.tables import SequenceConflict
-from gamehall.web.hall import AlreadyGone, SeatRefused, TableNotFound
+from gamehall.web.hall import AlreadyGone, NotOverYet, SeatRefused, TableNotFound
 from gamehall.web.thinking import HallBusy
 
 MAX_BODY = 16 * 1024
@@ -96,6 +96,7 @@ ERROR_STATUS: list[tuple[type[Exception], int]] = [
     (SeatRefused, 403),
     (SequenceConflict, 409),
     (AlreadyGone, 409),
+    (NotOverYet, 409),
     (NotYourTurnError, 403),
     (UndoError, 409),
     (IllegalActionError, 422),
