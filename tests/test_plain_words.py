@@ -149,11 +149,19 @@ def problems(text: str, codes: set[str]) -> list[str]:
     return found
 
 
-def assert_plain(texts: Iterator[tuple[str, str, set[str]]]) -> None:
-    """No text of ``texts`` (where it was read, the text, the codes beside it) has notation."""
+COLON = {
+    "fr": re.compile(r"[^\s\u00a0\u202f\d]:(?=\s|$)"),  # French puts a space before ":"
+    "en": re.compile(r"[\s\u00a0]:(?=\s|$)"),  # English does not
+}
+
+
+def assert_plain(texts: Iterator[tuple[str, str, set[str]]], language: str) -> None:
+    """No text of ``texts`` (where it was read, the text, the codes beside it) has notation,
+    and each writes its colons the language's way."""
     bad: dict[str, str] = {}
     for where, text, codes in texts:
         found = problems(text, codes)
+        found += [f"a colon {m.group(0)!r}" for m in COLON[language].finditer(text)]
         if found:
             bad.setdefault(f"{found[0]} in {text!r}", where)
     assert not bad, "\n".join(f"{problem} ({where})" for problem, where in list(bad.items())[:25])
@@ -164,7 +172,7 @@ def assert_plain(texts: Iterator[tuple[str, str, set[str]]]) -> None:
 def test_buttons_log_lines_and_phase_sentences_are_plain_words(
     name: str, players: int, options: dict[str, Any], language: str
 ) -> None:
-    assert_plain(texts_of_games(name, players, options, language))
+    assert_plain(texts_of_games(name, players, options, language), language)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -172,7 +180,7 @@ def test_buttons_log_lines_and_phase_sentences_are_plain_words(
 def test_the_web_and_terminal_tables_are_plain_words(
     name: str, players: int, options: dict[str, Any], language: str
 ) -> None:
-    assert_plain(pages_of_games(name, players, options, language))
+    assert_plain(pages_of_games(name, players, options, language), language)
 
 
 def test_the_check_finds_notation_and_keys() -> None:

@@ -58,7 +58,7 @@ def test_resigning_a_solo_game_by_keyboard_then_click(browser: Browser, server: 
     expect(dialog).to_be_visible()
     page.locator(".resign-confirm").click()
     expect(page.locator(".outcome")).to_be_visible(timeout=15_000)
-    expect(page.locator(".outcome")).to_contain_text("Game over")
+    expect(page.locator(".outcome")).to_contain_text("You lose.")  # the seat reads its end
     expect(dialog).to_be_hidden()
     expect(button).to_be_hidden()
     expect(page.locator(".resigned-mark")).to_be_visible()

@@ -30,7 +30,7 @@ def test_the_ending_says_you_lose_and_offers_a_rematch_that_keeps_the_seats(
         found = CSRF_TOKEN.search(ask.text)
         assert found is not None
         opened = browser.post(
-            f"/t/{table_id}/again", data={"csrf_token": found.group(1)}, follow_redirects=False
+            f"/t/{table_id}/again/open", data={"csrf_token": found.group(1)}, follow_redirects=False
         )
         assert opened.status_code == 303, opened.text
         new_id = opened.headers["location"].split("/")[2]
@@ -55,7 +55,7 @@ def test_a_rematch_gives_every_other_person_a_new_invite_link_and_keeps_the_bots
         assert "Seat 2 · an invite link for Ben" in ask.text and "Seat 3 · heuristic" in ask.text
         found = CSRF_TOKEN.search(ask.text)
         assert found is not None
-        created = browser.post(f"/t/{table['id']}/again", data={"csrf_token": found.group(1)})
+        created = browser.post(f"/t/{table['id']}/again/open", data={"csrf_token": found.group(1)})
         assert created.status_code == 200 and "/seat/" in created.text  # Ben's new link
 
 

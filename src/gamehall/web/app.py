@@ -84,6 +84,13 @@ RESIGN_REFUSAL: dict[str, Any] = {
     "content": REFUSAL_PAGE["content"],
 }
 """The refusals of the resignation pages, whose person reads a page."""
+AGAIN_REFUSAL: dict[str, Any] = {
+    "description": "A rematch refused: a page naming why, in one line (the game is not over,"
+    " the browser holds no seat of the table and is not its host, a table that cannot be"
+    " opened again); a form without its token is refused with one JSON line.",
+    "content": REFUSAL_PAGE["content"],
+}
+"""The refusals of the rematch pages."""
 CREDENTIAL_DAYS = 30
 """How long a browser keeps a seat's or a host's credential cookie."""
 
@@ -414,7 +421,9 @@ def create_app(
         return seat, seats
 
     @app.get(
-        "/t/{table_id}/again", response_class=HTMLResponse, responses=refusals(403, 404, 409, 422)
+        "/t/{table_id}/again",
+        response_class=HTMLResponse,
+        responses={**refusals(404), **dict.fromkeys((403, 409, 422), AGAIN_REFUSAL)},
     )
     async def again_page(table_id: str, request: Request) -> HTMLResponse:
         """Play again with the same seats: what the new table will be, and the form opening it;
@@ -435,10 +444,14 @@ def create_app(
         return response
 
     @app.post(
-        "/t/{table_id}/again",
+        "/t/{table_id}/again/open",
         response_class=HTMLResponse,
         dependencies=[Depends(rates.dependency("tables"))],
-        responses={**REDIRECT, **refusals(400, 403, 404, 409, 413, 429)},
+        responses={
+            **REDIRECT,
+            **refusals(400, 404, 413, 429),
+            **dict.fromkeys((403, 409, 422), AGAIN_REFUSAL),
+        },
     )
     async def play_again(table_id: str, request: Request) -> Response:
         """Open a new table with the finished one's game, options and seats (``rematch``)."""

@@ -1,6 +1,7 @@
 """Words and icons that explain themselves: ``term("heart")`` in a table template draws the
 word (or the icon given) as a button whose explanation shows on hover, on focus and on tap,
-with no script (pushed HTML runs none), and ``legend()`` lists every term of the game.
+with no script (pushed HTML runs none): CSS draws it from ``data-tip``, and assistive
+technology reads it as the button's description. ``legend()`` lists every term of the game.
 
 A term's words are the messages ``help.<game>[.<deck>].term.<id>.name`` (its name) and
 ``help.<game>[.<deck>].term.<id>`` (one or two plain sentences), a deck's own first.
@@ -36,21 +37,19 @@ def lookup(context: Context, term_id: str) -> str | None:
 @pass_context
 def term(context: Context, term_id: str, shown: Any = None) -> Markup:
     """The term as a button that explains itself (``shown``: what to draw instead of its
-    name, an icon and a number, say); the plain text if no catalog explains it."""
+    name, an icon and a number, say); the plain text if no catalog explains it. The
+    explanation is the button's description for assistive technology and is drawn by CSS
+    on hover, focus and tap, so it adds nothing to the text around it."""
     t = context["t"]
     key = lookup(context, term_id)
     if key is None:
         return Markup(escape(shown if shown is not None else term_id))
-    count = context.vars.get("_terms", 0) + 1
-    context.vars["_terms"] = count
-    tip = f"tip-{term_id}-{count}"
-    name = t(key + ".name")
+    name, text = t(key + ".name"), t(key)
     label = escape(shown) if shown is not None else escape(name)
+    tip = escape(t("core.colon", text=name) + " " + text)
     return Markup(
-        f'<span class="term"><button type="button" class="term-button" '
-        f'aria-describedby="{tip}">{label}</button>'
-        f'<span class="tip" role="tooltip" id="{tip}"><strong>{escape(name)}</strong> '
-        f"{escape(t(key))}</span></span>"
+        f'<span class="term"><button type="button" class="term-button" data-tip="{tip}" '
+        f'aria-description="{escape(text)}">{label}</button></span>'
     )
 
 

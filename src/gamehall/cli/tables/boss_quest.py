@@ -45,7 +45,9 @@ def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> Renderab
         names = {b.hp: b.name for b in game.cards.source.bosses}  # type: ignore[attr-defined]
         header.append(f"{t(Text('bq.ui.round'))} {view['round']} — ", style="bold")
         header.append(
-            f"{t(Text('bq.ui.boss'))}: {names[boss['hp']].get(catalog.language)} ", style="bold"
+            f"{t(Text('core.colon', {'text': t(Text('bq.ui.boss'))}))} "
+            f"{names[boss['hp']].get(catalog.language)} ",
+            style="bold",
         )
         header.append(f"{boss['effective_hp']} {t(Text('bq.ui.hp'))}", style="bold red")
         if boss["effective_hp"] != boss["hp"]:

@@ -44,6 +44,11 @@ def _effects(effects: list[JSON], catalog: Catalog) -> str:
     return "; ".join(catalog.render(effect_text(e)) for e in effects)
 
 
+def _colon(catalog: Catalog, text: str) -> str:
+    """``text`` followed by a colon, the language's way (``Bane:``, ``Fléau :``)."""
+    return catalog.render(Text("core.colon", {"text": text}))
+
+
 def _name(data: JSON, catalog: Catalog) -> str:
     return str(data["name"].get(catalog.language, data["name"]["en"]))
 
@@ -138,7 +143,7 @@ def _too_many_bones(view: JSON, catalog: Catalog) -> list[RenderableType]:
     innate = _effects(hero["innate_plus" if hero["flipped"] else "innate"], catalog)
     tyrant = table_view["tyrant"]
     stacks = "  ·  ".join(
-        f"{t(Text('20s.stack_title.too-many-bones.' + s['name']))}: "
+        f"{_colon(catalog, t(Text('20s.stack_title.too-many-bones.' + s['name'])))} "
         f"{_name(s['top'], catalog) if s['top'] else '—'} ({s['count']})"
         for s in view["stacks"]
     )
@@ -147,8 +152,8 @@ def _too_many_bones(view: JSON, catalog: Catalog) -> list[RenderableType]:
     power = t(Text("20s.ui.power", {"power": tyrant["power"]}))
     return [
         RichText.from_markup(
-            f"[bold]{escape(_name(hero, catalog))}[/] ({side}: {escape(innate)})  "
-            f"{backup} {slots}: {escape(options)}\n"
+            f"[bold]{escape(_name(hero, catalog))}[/] ({_colon(catalog, side)} {escape(innate)})  "
+            f"{backup} {_colon(catalog, slots)} {escape(options)}\n"
             f"{t(Text('20s.ui.tyrant'))} [bold]{escape(_name(tyrant, catalog))}[/], "
             f"{from_day}, {power}"
         ),
@@ -192,7 +197,8 @@ def _victorum(view: JSON, catalog: Catalog) -> list[RenderableType]:
     scion_text = RichText()
     chip = "◉ " if table_view["chip"] == "scion" else "  "
     scion_text.append(f"{chip}{_name(scion, catalog)}", style="bold magenta")
-    scion_text.append(f"  ({t(Text('20s.ui.spectate'))}: {_effects(scion['spectate'], catalog)})")
+    spectate = _colon(catalog, t(Text("20s.ui.spectate")))
+    scion_text.append(f"  ({spectate} {_effects(scion['spectate'], catalog)})")
     rows: list[RenderableType] = [scion_text]
     for indent, row in zip((26, 13, 0), PYRAMID, strict=True):
         line = Table.grid(padding=(0, 1))
@@ -210,11 +216,13 @@ def _victorum(view: JSON, catalog: Catalog) -> list[RenderableType]:
     tactics = ", ".join(_name(c, catalog) for c in table_view["tactics"])
     hero = table_view["hero"]
     lines = [
-        f"[bold]{_name(hero, catalog)}[/]: {_effects(hero['innate'], catalog)}" if hero else "",
-        f"{t(Text('20s.ui.training'))}: {training or '-'}",
+        f"{_colon(catalog, f'[bold]{_name(hero, catalog)}[/]')} {_effects(hero['innate'], catalog)}"
+        if hero
+        else "",
+        f"{_colon(catalog, t(Text('20s.ui.training')))} {training or '-'}",
         f"{t(Text('20s.ui.influence', {'value': influence['value']}))} "
         f"({len(influence['cards'])}) · {t(Text('20s.ui.power', {'power': scion['power']}))}",
-        f"{t(Text('20s.ui.tactics'))}: {tactics or '-'}",
+        f"{_colon(catalog, t(Text('20s.ui.tactics')))} {tactics or '-'}",
         t(Text("20s.ui.primuses_left", {"count": table_view["primuses_left"]})),
     ]
     parts.append(RichText.from_markup("\n".join(line for line in lines if line)))
@@ -222,10 +230,10 @@ def _victorum(view: JSON, catalog: Catalog) -> list[RenderableType]:
         primus = card["primus"]
         parts.append(
             RichText(
-                f"{t(Text('20s.ui.dealt'))}: {_name(card, catalog)} "
+                f"{_colon(catalog, t(Text('20s.ui.dealt')))} {_name(card, catalog)} "
                 f"♥{card['health']} ♜{card['strategy']} ↺{card['recovery']} · "
                 f"{t(Text('20s.ui.primus'))} ♥{primus['health']} ⚔{primus['damage']}, "
-                f"{t(Text('20s.ui.bane'))}: {_effects(primus['bane'], catalog)}"
+                f"{_colon(catalog, t(Text('20s.ui.bane')))} {_effects(primus['bane'], catalog)}"
             )
         )
     return parts
