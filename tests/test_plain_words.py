@@ -24,6 +24,7 @@ from gamehall.web.views import GAME_VIEWS, environment, seat_snapshot, translato
 from tests.test_labels import TABLES
 
 PATTERNS = {
+    "invalid markup": re.compile(r"<button inside a button>"),
     "a die code": re.compile(r"\b[YGBPR][1-4]?[hmc]?\b(?![’'])"),
     "a Focus or Action die code": re.compile(r"\b[fa][1-9]\b"),
     "a lockpick slot": re.compile(r"\block\d\b"),
@@ -88,14 +89,24 @@ def texts_of_games(
 
 
 class Visible(HTMLParser):
-    """The text a person reads on a page: its words, titles and accessible labels."""
+    """The text a person reads on a page: its words, titles and accessible labels (and a
+    note of any button drawn inside a button, which no browser can show)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.parts: list[str] = []
+        self.buttons = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.parts.extend(v for k, v in attrs if k in ("title", "aria-label") and v)
+        if tag == "button":
+            if self.buttons:
+                self.parts.append("<button inside a button>")
+            self.buttons += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "button":
+            self.buttons = max(0, self.buttons - 1)
 
     def handle_data(self, data: str) -> None:
         if data.strip():

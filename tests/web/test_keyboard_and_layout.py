@@ -189,3 +189,25 @@ def test_the_hint_button_and_the_h_key_rank_my_actions(browser: Browser, server:
     page.locator("button.hint").first.click()
     expect(page.locator("#hint li").first).to_be_visible(timeout=15_000)
     page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_the_actions_stay_next_to_the_board_on_a_tall_table(
+    browser: Browser, server: Server, width: int, height: int
+) -> None:
+    """A Victorum table is far taller than the screen; its actions are a bar held at the
+    bottom of the screen, so the first action can be pressed without scrolling, and the bar
+    stays in view as the table scrolls."""
+    table = open_table(server, [{"kind": "me"}], game="20-strong", options={"deck": "victorum"})
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(server.base + table["seats"][0]["link"])
+    first = page.locator("button.act").first
+    expect(first).to_be_visible(timeout=15_000)
+    assert page.evaluate("document.documentElement.scrollHeight") > 1.5 * height
+    for scroll in (0, height, 2 * height):
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        box = first.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    shot(page, f"victorum-actions-bar-{width}")
+    context.close()
