@@ -131,7 +131,11 @@ def secrets_in(truth: Truth, seat: int | None, message: Message, seed: str) -> l
     seq, page = message["seq"], message["html"]
     state = truth.match.states[seq]
     game, codes = truth.game, truth.game.cards.weapon_codes
+    # What just happened (beside the actions) is log lines: checked below with the log.
+    recent_box = re.search(r'<details class="recent".*?</details>', page, re.S)
     table_part = page.partition('<section class="log-box">')[0]
+    if recent_box:
+        table_part = table_part.replace(recent_box.group(0), "")
     found = []
     if seed in page:
         found.append("the table's seed")
@@ -160,6 +164,10 @@ def secrets_in(truth: Truth, seat: int | None, message: Message, seed: str) -> l
     log = truth.log(seat)
     seen = log[: bisect_left([i for i, _ in log], seq)]  # what the seat's log holds at seq
     shown = log_lines(page)
+    if recent_box:
+        lines = {line for _, line in seen}
+        items = [htmllib.unescape(i) for i in re.findall(r"<li>(.*?)</li>", recent_box.group(0))]
+        found.extend(f"a recent line the seat did not see: {i}" for i in items if i not in lines)
     tail = seen[len(seen) - len(shown) :]
     if shown != [line for _, line in tail]:
         found.append("a log line the seat did not see")

@@ -136,6 +136,7 @@ def seat_snapshot(
             for a in game.legal_actions(match.state)
         ]
     helper = game.phase_help(view, seat)
+    recent = since_last_move(match, seat, language)
     log = (logs or LogCache()).get(match, seat, language)
     shown = log[-LOG_WINDOW:]
     outcome = match.outcome()
@@ -151,4 +152,21 @@ def seat_snapshot(
         "outcome": None if outcome is None else outcome.to_json(),
         "held": None if bot is None else {"bot": bot.name, "name": match.seat_names[seat or 0]},
         "phase_help": None if helper is None else catalog(language).render(helper),
+        "recent": recent,
     }
+
+
+RECENT_LINES = 12
+"""How many lines "what just happened" shows at most (the latest ones)."""
+
+
+def since_last_move(match: Match, seat: int | None, language: str) -> list[str]:
+    """What happened since ``seat``'s last own move, that move included, as the seat may see
+    it: the consequences of a roll or a Resolve, the other players' and the bots' moves.
+    Nothing for a spectator, or before the seat's first move."""
+    if seat is None or seat not in match.movers:
+        return []
+    last = len(match.movers) - 1 - match.movers[::-1].index(seat)
+    texts = catalog(language)
+    lines = [texts.render(line) for line in match.log(seat, last)]
+    return lines[-RECENT_LINES:]
