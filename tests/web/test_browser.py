@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
-import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import ARTIFACTS, Server
 
@@ -26,14 +24,6 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 def shot(page: Page, name: str) -> None:

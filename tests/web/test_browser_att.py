@@ -18,9 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from tests.web.claims import browser_headers
 from tests.web.conftest import Server
-from tests.web.test_browser import browser, shot
-
-__all__ = ["browser"]
+from tests.web.test_browser import shot
 
 SEED = "att-30"
 WAIT = 30_000  # the machine may be busy: generous timeouts

@@ -5,22 +5,11 @@ wrong entry is corrected with Backspace. The person enters what their own copy s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
-import pytest
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import ARGS, CHROMIUM, shot
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+from tests.web.test_browser import shot
 
 
 def seq_of(page: Page) -> int:

@@ -11,9 +11,7 @@ import httpx
 from playwright.sync_api import Browser, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import browser, shot
-
-__all__ = ["browser"]
+from tests.web.test_browser import shot
 
 
 def solo_table(server: Server, seed: str) -> dict[str, Any]:

@@ -9,9 +9,7 @@ import httpx
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import browser, shot
-
-__all__ = ["browser"]
+from tests.web.test_browser import shot
 
 
 def seq_of(page: Page) -> str:

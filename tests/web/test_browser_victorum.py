@@ -16,10 +16,8 @@ import httpx
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import browser, shot
+from tests.web.test_browser import shot
 from tests.web.test_browser_twenty_strong import act, apply_rolled_dice, click_and_wait
-
-__all__ = ["browser"]
 
 SEED = "vesuvius-3298"
 PYRAMID = [["scion"], ["T1", "T2"], ["M1", "M2", "M3"], ["B1", "B2", "B3", "B4"]]

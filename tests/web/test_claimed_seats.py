@@ -33,9 +33,7 @@ from tests.web.claims import CREDENTIAL, claim, credentials, take_seat
 from tests.web.conftest import Server
 from tests.web.forms import post_lobby_form
 from tests.web.test_api import act, human_to_move, open_table, snapshot
-from tests.web.test_browser import browser, shot
-
-__all__ = ["browser"]  # the Chromium fixture, shared with the other browser tests
+from tests.web.test_browser import shot
 
 SEAT_LINK = re.compile(r'href="(/t/[\w-]+/seat/[\w-]+)" class="seat-link"')
 CLAIMED = "This seat was already claimed. Ask the table&#39;s host for a new link."

@@ -7,26 +7,17 @@ is read before and after. Screenshots are kept in ``artifacts/``.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import ARGS, CHROMIUM, shot
+from tests.web.test_browser import shot
 
 NO_KEY = 10
 """The first action without a number key (keys 1–9 name the first nine buttons)."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 def open_table(server: Server, seats: list[dict[str, str]], **extra: Any) -> dict[str, Any]:
