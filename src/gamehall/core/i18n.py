@@ -160,6 +160,17 @@ def locale_files(directory: Path, language: str) -> list[Path]:
     return sorted(directory.glob(f"*.{language}.toml"))
 
 
+def first_known(keys: Iterable[str]) -> str | None:
+    """The first of ``keys`` the catalogs have a message for (a specific message before a
+    general one), or None.
+
+    >>> first_known(["no.such.key", "core.seat"])
+    'core.seat'
+    """
+    known = catalog("en").messages  # both catalogs have the same keys (tests/test_catalogs.py)
+    return next((key for key in keys if key in known), None)
+
+
 @cache
 def catalog(language: str) -> Catalog:
     """The merged catalog of every package of gamehall for ``language``."""

@@ -15,7 +15,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
-from gamehall.core.i18n import catalog
+from gamehall.core.i18n import catalog, first_known
 
 
 def prefixes(context: Context) -> list[str]:
@@ -30,8 +30,7 @@ def prefixes(context: Context) -> list[str]:
 
 def lookup(context: Context, term_id: str) -> str | None:
     """The key of term ``term_id`` for this table, or None if no catalog explains it."""
-    known = catalog("en").messages
-    return next((p + term_id for p in prefixes(context) if p + term_id in known), None)
+    return first_known(p + term_id for p in prefixes(context))
 
 
 @pass_context

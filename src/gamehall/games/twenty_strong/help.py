@@ -5,7 +5,7 @@ read from the player's view only."""
 from __future__ import annotations
 
 from gamehall.core.game import JSON
-from gamehall.core.i18n import Text, catalog
+from gamehall.core.i18n import Text, first_known
 
 CORE = "help.20-strong.phase."
 
@@ -22,5 +22,4 @@ def phase_help(view: JSON, seat: int | None) -> Text:
     task = view["task"]
     candidates = [deck + f"task.{task['kind']}", CORE + f"task.{task['kind']}"] if task else []
     candidates += [deck + view["phase"], CORE + view["phase"]]
-    known = catalog("en").messages
-    return Text(next((key for key in candidates if key in known), candidates[-1]))
+    return Text(first_known(candidates) or candidates[-1])

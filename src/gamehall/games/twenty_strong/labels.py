@@ -10,7 +10,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gamehall.core.game import JSON, Action
-from gamehall.core.i18n import Text
+from gamehall.core.i18n import Text, first_known
 from gamehall.games.twenty_strong import actions as act
 from gamehall.games.twenty_strong import words
 from gamehall.games.twenty_strong.actions import ZONE_WORDS
@@ -101,8 +101,5 @@ def pick(view: JSON, action: act.Pick) -> Text:
 def by_task(key: str, view: JSON, params: dict[str, object]) -> Text:
     """``key`` said for the effect waiting (``key.exhaust_dice`` …); ``key`` if the catalog
     has no words of its own for that effect."""
-    from gamehall.core.i18n import catalog
-
     kind = task_kind(view)
-    specific = f"{key}.{kind}"
-    return Text(specific if kind and specific in catalog("en").messages else key, params)
+    return Text(first_known([f"{key}.{kind}"] if kind else []) or key, params)
