@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: hall play test system-deps lint typecheck pytest bench balance load anchors clean \
-	compiled pure fuzz crash soak attacks clause-index stalls
+	compiled pure fuzz crash soak attacks clause-index stalls advice-agreement
 
 # The hot paths (the 20 Strong rules, observation features, the learning loop's arrays), compiled
 # in place by mypyc or Cython (docs/performance.md); `make pure` removes
@@ -78,6 +78,12 @@ stalls: $(READY)
 # Throughput beside the anchors (OpenSpiel, RLCard), pinned to one core.
 bench: $(READY) anchors
 	taskset -c 0 $(BIN)/python bench/run.py
+
+# The advisor's 1-second hint against a search 20 times longer, 100 decisions of each game,
+# two games at a time (about an hour here; docs/strength.md).
+advice-agreement: $(READY)
+	$(BIN)/python -m bench.advice_agreement 100 "boss" "ancient" & \
+	$(BIN)/python -m bench.advice_agreement 100 "bones" "victorum"; wait
 
 # The fuzzer, ten minutes per game (docs/reliability.md); figures in bench/results/.
 FUZZ_SECONDS ?= 600

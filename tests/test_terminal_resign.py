@@ -109,7 +109,9 @@ def test_BQ_R25_the_last_one_left_wins_and_french_confirms_with_o(tmp_path: Path
     )
     outcome = match.outcome()
     assert outcome is not None and outcome.winners == (1,) and outcome.reason == "others-resigned"
-    assert "Partie terminée : toutes les autres places ont abandonné. Vainqueur : 2." in out
+    assert (
+        "Partie terminée : toutes les autres places ont abandonné. Vainqueur : Chevalier 2." in out
+    )
 
 
 def test_resign_in_companion_mode_at_a_chance_entry_and_its_refusal(tmp_path: Path) -> None:

@@ -26,6 +26,29 @@ ARGS = [
 ]
 
 
+def api_table(
+    server: Server,
+    game: str,
+    seats: list[dict[str, str]],
+    seed: str,
+    options: dict[str, Any] | None = None,
+    bot_delay: float = 0,
+) -> dict[str, Any]:
+    """A table opened through the API (one seat per entry of ``seats``), seeded."""
+    table: dict[str, Any] = httpx.post(
+        server.base + "/api/tables",
+        json={
+            "game": game,
+            "players": len(seats),
+            "bot_delay": bot_delay,
+            "seed": seed,
+            "seats": seats,
+            "options": options or {},
+        },
+    ).json()
+    return table
+
+
 def shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

@@ -230,7 +230,7 @@ def test_a_whole_turn_by_clicking(browser: Browser, server: Server) -> None:
     shot(page, "att-turn-choosing")
     click_and_wait(page, confirm)
     expect(page.locator(".att-dice")).to_have_attribute("data-choice", "")
-    assert "Focus dice 1 and 3" in page.locator(".log").inner_text()  # the re-roll is logged
+    assert "Focus dice 1 and 3" in page.locator(".log-scroll").inner_text()  # the re-roll is logged
 
     # Re-roll a Focus die by clicking it (a Focus token each), while the seat holds one.
     rerolled = 0

@@ -125,13 +125,13 @@ def test_dice_and_cards_entered_by_click_and_by_keyboard(browser: Browser, serve
     shot(page, "companion-die-entry")
     page.keyboard.press("h")  # the face, by its letter
     wait_seq(page, decided + 5)
-    expect(page.locator("#table .log")).to_contain_text("yellow die 1 shows a hit.")
+    expect(page.locator("#table .log-scroll")).to_contain_text("yellow die 1 shows a hit.")
     expect(correction).to_be_visible()
     correction.click()  # and corrected by click
     wait_seq(page, decided + 4)
     page.locator('.companion button.entry[data-suffix="c"]').click()
     wait_seq(page, decided + 5)
-    expect(page.locator("#table .log")).to_contain_text("yellow die 1 shows a crit.")
+    expect(page.locator("#table .log-scroll")).to_contain_text("yellow die 1 shows a crit.")
     shot(page, "companion-after-roll")
     page.close()
 
@@ -162,7 +162,7 @@ def test_a_physical_boss_quest_fits_a_phone_and_takes_cards_typed(
     page.keyboard.press("/")
     page.keyboard.type("17")
     page.keyboard.press("Enter")
-    expect(page.locator("#table .log")).to_contain_text("(17 HP)")
+    expect(page.locator("#table .log-scroll")).to_contain_text("(17 HP)")
     page.keyboard.press("Escape")
     while "spell" in (page.locator(".companion h3").inner_text()):
         before = page.locator(".companion").get_attribute("data-seq")
@@ -181,5 +181,5 @@ def test_a_physical_boss_quest_fits_a_phone_and_takes_cards_typed(
     page.keyboard.press("/")
     page.keyboard.type(code.lower())  # a card code, in any case
     page.keyboard.press("Enter")
-    expect(page.locator("#table .log")).to_contain_text("You receive your hidden weapon")
+    expect(page.locator("#table .log-scroll")).to_contain_text("You receive your hidden weapon")
     context.close()

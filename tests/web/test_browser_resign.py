@@ -11,21 +11,11 @@ import httpx
 from playwright.sync_api import Browser, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import shot
+from tests.web.test_browser import api_table, shot
 
 
 def solo_table(server: Server, seed: str) -> dict[str, Any]:
-    table: dict[str, Any] = httpx.post(
-        server.base + "/api/tables",
-        json={
-            "game": "20-strong",
-            "players": 1,
-            "bot_delay": 0,
-            "seed": seed,
-            "seats": [{"kind": "me"}],
-        },
-    ).json()
-    return table
+    return api_table(server, "20-strong", [{"kind": "me"}], seed)
 
 
 def test_resigning_a_solo_game_by_keyboard_then_click(browser: Browser, server: Server) -> None:
@@ -60,8 +50,8 @@ def test_resigning_a_solo_game_by_keyboard_then_click(browser: Browser, server: 
     expect(dialog).to_be_hidden()
     expect(button).to_be_hidden()
     expect(page.locator(".resigned-mark")).to_be_visible()
-    expect(page.locator(".log")).to_contain_text("You resign.")
-    expect(page.locator(".log")).to_contain_text("Defeat: resigned.")
+    expect(page.locator(".log-scroll")).to_contain_text("You resign.")
+    expect(page.locator(".log-scroll")).to_contain_text("Defeat: resigned.")
     shot(page, "resign-ended")
     state = httpx.get(f"{server.base}/api/tables/{table['id']}").json()
     assert state["over"] and state["resigned"] == [0]

@@ -108,6 +108,6 @@ def test_a_whole_day_by_clicking(browser: Browser, server: Server) -> None:
                 click_and_wait(page, page.locator("button.act").first)
     expect(page.locator(".ts-head h2")).to_contain_text("Day 2")
     assert applied > 0, "dice were applied to cards by clicking"
-    assert "To the exhausted dice:" in page.locator(".log").inner_text()
+    assert "To the exhausted dice:" in page.locator(".log-scroll").inner_text()
     shot(page, "20s-day-two")
     page.close()

@@ -213,7 +213,7 @@ def test_victorum_move_spectate_and_conflict_by_clicking(browser: Browser, serve
     shot(page, "vic-conflict")
     applied = fight_until_the_round_ends(page, 2)
     assert applied > 0, "dice were applied to cards by clicking"
-    assert "To the exhausted dice:" in page.locator(".log").inner_text()
+    assert "To the exhausted dice:" in page.locator(".log-scroll").inner_text()
     expect(page.locator(".outcome")).to_have_count(0)
     expect(page.locator(".ts-head .round")).to_have_text("Round 3")
     shot(page, "vic-round-three")

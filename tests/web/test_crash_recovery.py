@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -22,6 +23,7 @@ from gamehall.store.tables import TableStore
 from gamehall.web.app import create_app
 from gamehall.web.hall import FINISHED_KEPT
 from gamehall.web.limits import GENEROUS
+from tests.waiting import wait_until
 from tests.web.claims import CREDENTIAL, credentials
 from tests.web.conftest import postgres_url
 
@@ -108,28 +110,38 @@ def test_kill_after_the_last_action_leaves_the_table_finished(database_url: str)
     assert table not in {t.id for t in store.list_tables("playing")}
 
 
+MOST_STEPS = 5_000
+"""Moves the always-first-action game may take before the test fails."""
+
+
 def test_a_finished_game_cannot_be_undone(client: TestClient) -> None:
     """Undoing the last action of a finished game would reopen it behind its finished mark."""
     table = client.post(
         "/api/tables",
-        json={"game": "20-strong", "players": 1, "bot_delay": 0, "seats": [{"kind": "me"}]},
+        json={
+            "game": "20-strong",
+            "players": 1,
+            "bot_delay": 0,
+            "seed": "undo-end",
+            "seats": [{"kind": "me"}],
+        },
     ).json()
     headers = {CREDENTIAL: credentials(client, table)[0]}
-    deadline = time.monotonic() + 120
-    while True:
-        assert time.monotonic() < deadline, "the game did not end"
-        state = client.get(f"/api/tables/{table['id']}", headers=headers).json()
+
+    def ready() -> dict[str, Any]:  # the seat's move, or the end (else empty)
+        state: dict[str, Any] = client.get(f"/api/tables/{table['id']}", headers=headers).json()
+        return state if state["over"] or state["legal"] else {}
+
+    for _ in range(MOST_STEPS):  # a solo seeded game: the same steps every time
+        state = wait_until(ready, "the seat's move or the end")
         if state["over"]:
             break
-        if state["legal"]:
-            action = state["legal"][0]["action"]
-            client.post(
-                f"/api/tables/{table['id']}/actions",
-                headers=headers,
-                json={"seq": state["seq"], "action": action},
-            )
-        else:
-            time.sleep(0.005)
+        client.post(
+            f"/api/tables/{table['id']}/actions",
+            headers=headers,
+            json={"seq": state["seq"], "action": state["legal"][0]["action"]},
+        )
+    assert state["over"], f"the game did not end in {MOST_STEPS} moves"
     undone = client.post(
         f"/api/tables/{table['id']}/undo", headers=headers, json={"seq": state["seq"]}
     )

@@ -27,6 +27,13 @@ def test_the_hint_ranks_every_legal_action_for_the_seat_to_move(client: TestClie
     assert sorted(row["action"] for row in data["actions"]) == legal
     assert all(0 <= row["value"] <= 1 and row["label"] for row in data["actions"])
     assert data["iterations"] > 0 and data["seconds"] < 1.0 and data["solo"] is False
+    assert data["actions"][0]["close"] and all(
+        isinstance(r["close"], bool) for r in data["actions"]
+    )
+    said = (
+        ("Best: “" + data["actions"][0]["label"]) if data["stands_out"] else "No option stands out"
+    )
+    assert data["summary"].startswith(said)
     french = hint(client, table["id"], token, state["seq"], "fr").json()  # type: ignore[attr-defined]
     assert {row["label"] for row in french["actions"]} != {row["label"] for row in data["actions"]}
     assert (

@@ -156,29 +156,31 @@ def test_boss_quest_fits_a_phone_screen(browser: Browser, server: Server) -> Non
 
 
 def test_the_hint_button_and_the_h_key_rank_my_actions(browser: Browser, server: Server) -> None:
-    """The Hint button (or ``h``) lists every legal action with its estimate; the list goes
-    away once the table moves on, and following the advice plays the first action."""
+    """The Hint button (or ``h``) ranks every legal action on its own button, with its
+    estimate; the ranking goes away once the table moves on, and following the advice plays
+    the first-ranked action."""
     table = open_table(server, [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}])
     seat = seat_to_move(server, table)
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     page.goto(server.base + seat["link"])
     expect(page.locator("button.act").first).to_be_visible(timeout=15_000)
-    legal = sorted(b.get_attribute("data-action") or "" for b in page.locator("button.act").all())
+    count = page.locator("button.act").count()
     page.keyboard.press("h")
-    items = page.locator("#hint li")
-    expect(items.first).to_be_visible(timeout=15_000)
-    assert sorted(i.get_attribute("data-action") or "" for i in items.all()) == legal
-    assert "%" in items.first.inner_text()
-    expect(page.locator("#hint h3")).to_contain_text("searches")
+    badges = page.locator("#table button.act .advice")
+    expect(badges).to_have_count(count, timeout=15_000)
+    ranks = sorted(int(b.get_attribute("data-rank") or 0) for b in badges.all())
+    assert ranks == list(range(1, count + 1))
+    assert "%" in badges.first.inner_text()
+    expect(page.locator("#hint p.dim")).to_contain_text("games played out")
     shot(page, "hint")
-    first = items.first.get_attribute("data-action")
+    best = page.locator('#table button.act:has(.advice[data-rank="1"])')
     start = seq_of(page)
-    page.locator(f'button.act[data-action="{first}"]').click()
+    best.click()
     wait_seq(page, ">", start)
-    expect(page.locator("#hint li")).to_have_count(0)
+    expect(page.locator("#table button.act .advice")).to_have_count(0)
     page.locator("button.hint").first.wait_for(timeout=30_000)
     page.locator("button.hint").first.click()
-    expect(page.locator("#hint li").first).to_be_visible(timeout=15_000)
+    expect(page.locator("#table button.act .advice").first).to_be_visible(timeout=15_000)
     page.close()
 
 

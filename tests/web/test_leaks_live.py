@@ -136,6 +136,11 @@ def secrets_in(truth: Truth, seat: int | None, message: Message, seed: str) -> l
     table_part = page.partition('<section class="log-box">')[0]
     if recent_box:
         table_part = table_part.replace(recent_box.group(0), "")
+    # The others' latest moves marked on their panels are log lines too: checked below.
+    marked = re.findall(
+        r'<p class="last-move"><span aria-hidden="true">↻</span> (.*?)</p>', page, re.S
+    )
+    table_part = re.sub(r'<p class="last-move">.*?</p>', "", table_part, flags=re.S)
     found = []
     if seed in page:
         found.append("the table's seed")
@@ -168,6 +173,12 @@ def secrets_in(truth: Truth, seat: int | None, message: Message, seed: str) -> l
         lines = {line for _, line in seen}
         items = [htmllib.unescape(i) for i in re.findall(r"<li>(.*?)</li>", recent_box.group(0))]
         found.extend(f"a recent line the seat did not see: {i}" for i in items if i not in lines)
+    lines_seen = {line for _, line in seen}
+    found.extend(
+        f"a marked move the seat did not see: {line}"
+        for line in map(htmllib.unescape, marked)
+        if line not in lines_seen
+    )
     tail = seen[len(seen) - len(shown) :]
     if shown != [line for _, line in tail]:
         found.append("a log line the seat did not see")

@@ -101,7 +101,7 @@ def test_a_second_gamehall_serve_is_refused_with_one_line(database_url: str) -> 
         assert "already in use by another hall" in lines[0]
         assert f"gamehall pid {running.process.pid}" in lines[0]
         assert database_url.rsplit("/", 1)[-1] in lines[0]
-        assert "web hall on" not in second.stdout  # it never claimed to serve
+        assert "open http://" not in second.stdout  # it never claimed to serve
         assert httpx.get(running.base + "/api/health").status_code == 200  # the first serves on
     finally:
         running.stop()

@@ -12,8 +12,8 @@ from gamehall.bots import make_bot
 from gamehall.core.game import CHANCE
 from gamehall.core.match import Match
 from gamehall.core.registry import create
+from tests.web.rendering import table_html
 from tests.web.test_resign import KNIGHTS, SOLO, open_table, page_line, resign, seated_browser
-from tests.web.test_round_result import table_html
 
 
 def test_the_ending_says_you_lose_and_offers_a_rematch_that_keeps_the_seats(

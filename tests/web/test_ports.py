@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import select
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 from bench.ports import ephemeral_low, free_port
+from tests.waiting import wait_until
 
 
 def test_the_port_is_below_the_ephemeral_range_and_free() -> None:
@@ -17,3 +23,44 @@ def test_the_port_is_below_the_ephemeral_range_and_free() -> None:
     for port in ports:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", port))
+
+
+def test_the_hall_prints_the_address_to_open(tmp_path: Path) -> None:
+    """``gamehall serve`` says where to point a browser: the loopback address when it listens
+    on every address (0.0.0.0 is not an address a browser opens), and that friends use this
+    machine's address."""
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gamehall",
+            "serve",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            str(port),
+            "--database",
+            f"sqlite:///{tmp_path / 'hall.db'}",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "200"},
+    )
+    try:
+        assert process.stdout is not None
+        first = wait_until(lambda: _line(process), "the hall's first line")
+        assert first.strip() == f"gamehall web hall: open http://127.0.0.1:{port}/ in a browser"
+        second = wait_until(lambda: _line(process), "the hall's second line")
+        assert "friends open this machine's address" in second
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def _line(process: subprocess.Popen[str]) -> str:
+    """The next line the process printed, or "" if none is ready yet."""
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], 0.1)
+    return process.stdout.readline() if ready else ""

@@ -11,7 +11,7 @@ from gamehall.core.match import Match
 from gamehall.core.registry import create
 from gamehall.games.twenty_strong.actions import Resolve
 from gamehall.web.views import RECENT_LINES, seat_snapshot
-from tests.web.test_round_result import table_html
+from tests.web.rendering import table_html
 
 
 def play_until(match: Match, done: object) -> None:

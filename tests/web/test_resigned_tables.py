@@ -147,7 +147,7 @@ def test_the_terminal_end_says_no_one_won_a_lost_solo_game(tmp_path: Path) -> No
     game = create("boss-quest", 2)
     match = Match(game, 7, [None, make_bot("heuristic", game.name)])
     out, _ = play(match, ["resign", "y"], tmp_path / "knights.json")
-    assert "Game over: every other seat resigned. The winner: 2." in out
+    assert "Game over: every other seat resigned. The winner: Knight 2." in out
 
 
 # -- no button left for a seat that resigned -------------------------------------------------

@@ -4,20 +4,14 @@ first decision of the next round, and the last combat is shown when the game end
 
 from __future__ import annotations
 
+from typing import cast
+
 from gamehall.bots import make_bot
 from gamehall.core.game import CHANCE
 from gamehall.core.match import Match
 from gamehall.core.registry import create
-from gamehall.web.views import GAME_VIEWS, environment, seat_snapshot, translator
-
-TEMPLATE = environment().get_template(GAME_VIEWS["boss-quest"].table)
-
-
-def table_html(match: Match, seat: int | None, language: str = "en") -> str:
-    snapshot = seat_snapshot(match, seat, language)
-    return TEMPLATE.render(
-        t=translator(language), lang=language, game=match.game, info=None, **snapshot
-    )
+from gamehall.games.boss_quest.rules import BossQuest
+from tests.web.rendering import table_html, terminal_text
 
 
 def test_the_round_result_stays_until_the_seats_next_decision_and_at_the_end() -> None:
@@ -45,3 +39,43 @@ def test_the_round_result_stays_until_the_seats_next_decision_and_at_the_end() -
     assert combats >= 2 and seen_after_combat and seen_then_gone
     final = table_html(match, 1, "fr")
     assert 'class="round-result"' in final and "Résultat de la manche" in final
+
+
+def test_the_round_result_names_the_spells_that_changed_it_on_the_web_and_in_the_terminal() -> None:
+    """Each spell in effect at the combat is named with its knight (an attack spell), and a
+    combat no spell touched says so, in the web table and the terminal, in both languages."""
+    with_spell = without = 0
+    for seed in range(40):
+        game = create("boss-quest", 3)
+        match = Match(game, seed, [make_bot("heuristic", game.name) for _ in range(3)])
+        while not match.is_over() and not (with_spell and without):
+            before = match.state.last_combat
+            mover = match.to_move()
+            match.step_chance() if mover == CHANCE else match.step_bot()
+            combat = match.state.last_combat
+            if combat is None or combat is before:
+                continue
+            shown = match.view(0)["last_combat"]["spells"]
+            assert len(shown) == len(combat.spells)
+            html, fr, term = (
+                table_html(match, 0),
+                table_html(match, 0, "fr"),
+                terminal_text(match, 0),
+            )
+            cards = cast(BossQuest, game).cards
+            if not combat.spells:
+                without += 1
+                assert "No spell changed this combat." in html and "Aucun Sort" in fr
+                assert "No spell changed this combat." in term
+                continue
+            with_spell += 1
+            assert "Spells in effect:" in html and "Sorts en jeu\u00a0:" in fr
+            for slot in combat.spells:
+                name = cards.spells[slot.kind].name
+                assert name.en in html and name.fr in fr and name.en in term
+                if slot.target >= 0:
+                    assert f"{name.en} (on knight {slot.target + 1})" in term
+                    assert f"sur le chevalier {slot.target + 1}" in fr
+        if with_spell and without:
+            break
+    assert with_spell and without

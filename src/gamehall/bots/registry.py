@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from gamehall.bots.att_heuristic import AttHeuristicBot
 from gamehall.bots.boss_quest_heuristic import BossQuestHeuristicBot
@@ -19,6 +20,7 @@ from gamehall.bots.mcts_bot import MctsBot
 from gamehall.bots.random_bot import RandomBot
 from gamehall.bots.twenty_strong_heuristic import TwentyStrongHeuristicBot
 from gamehall.core.errors import OptionError
+from gamehall.core.game import Game
 from gamehall.core.i18n import Text
 from gamehall.core.match import Agent
 from gamehall.search.limits import SearchLimits
@@ -67,6 +69,15 @@ def search_rollout(game: str) -> RolloutPolicy:
     the game's horizon (docs/strength.md); random play for a game without a heuristic."""
     heuristic = HEURISTICS.get(game)
     return random_rollout if heuristic is None else agent_rollout(heuristic, HORIZONS.get(game))
+
+
+def advice_rollout(game: Game[Any]) -> RolloutPolicy:
+    """How the advisor plays a position out: as the search does, except alone, where it plays
+    to the end (a real win chance: a position no play of the heuristic wins scores 0)."""
+    heuristic = HEURISTICS.get(game.name)
+    if heuristic is not None and game.players == 1:
+        return agent_rollout(heuristic)
+    return search_rollout(game.name)
 
 
 def search_bot(

@@ -20,7 +20,7 @@ def hint_table(advice: Advice, players: int, texts: Catalog) -> Table:
         {
             "seat": advice.seat + 1,
             "iterations": advice.iterations,
-            "seconds": f"{advice.seconds:.2f}",
+            "seconds": texts.number(advice.seconds, ".2f"),
         },
     )
     value = "search.hint.solo_value" if players == 1 else "search.hint.multi_value"
@@ -30,13 +30,20 @@ def hint_table(advice: Advice, players: int, texts: Catalog) -> Table:
         texts.render(Text(value)),
         texts.render(Text("search.hint.tries")),
         title=texts.render(title),
+        caption=texts.render(advice.summary()),
     )
     for rank, estimate in enumerate(advice.estimates, 1):
         row = Text(
             "search.hint.row",
-            {"value": f"{100 * estimate.value:.1f}", "error": f"{100 * estimate.error:.1f}"},
+            {
+                "value": texts.number(100 * estimate.value, ".1f"),
+                "error": texts.number(100 * estimate.error, ".1f"),
+            },
         )
         label = texts.render(estimate.label)
+        if estimate.close and len(advice.estimates) > 1:
+            tag = "web.hint.best" if advice.stands_out else "web.hint.close"
+            label = f"{label} ({texts.render(Text(tag))})"
         table.add_row(str(rank), label, texts.render(row), str(estimate.tries))
     return table
 

@@ -570,7 +570,10 @@ def serve(
     caps = Caps().with_settings(limit or [])
     hosts = allowed_host or hosts_served(host)
     hall = create_app(database, leave_grace, limits, caps, hosts)  # refused if another holds it
-    console.print(f"gamehall web hall on http://{host}:{port}")
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host  # every address: this one
+    console.print(f"gamehall web hall: open http://{shown}:{port}/ in a browser")
+    if shown != host:
+        console.print("(it listens on every address: friends open this machine's address)")
     uvicorn.run(
         hall,
         host=host,

@@ -12,8 +12,8 @@ import os
 from pathlib import Path
 
 from gamehall.core.errors import OptionError
-
-LOWEST, HIGHEST = 1, 5
+from gamehall.core.i18n import Text
+from gamehall.games.twenty_strong.ranking import HIGHEST, LOWEST, next_rank
 
 
 def data_home() -> Path:
@@ -33,9 +33,7 @@ class RankBook:
                 loaded = json.loads(self.path.read_text())
                 self.ranks = {str(k): int(v) for k, v in loaded.items()}
             except (ValueError, TypeError, AttributeError):
-                raise OptionError(
-                    f"{self.path}: not a rank file (delete it to start again)"
-                ) from None
+                raise OptionError.of(Text("cli.rank_file_bad", {"path": str(self.path)})) from None
 
     def rank(self, deck: str) -> int:
         """The player's rank for ``deck`` (1 for a deck never played)."""
@@ -43,7 +41,7 @@ class RankBook:
 
     def record(self, deck: str, won: bool) -> int:
         """Move up after a win, down after a loss; save; return the new rank."""
-        rank = min(HIGHEST, max(LOWEST, self.rank(deck) + (1 if won else -1)))
+        rank = next_rank(self.rank(deck), won)
         self.ranks[deck] = rank
         self.path.parent.mkdir(parents=True, exist_ok=True)
         temporary = self.path.with_suffix(".tmp")

@@ -64,6 +64,8 @@ class TerminalSession:
         people = [i for i, agent in enumerate(match.agents) if agent is None]
         self.viewer: int | None = people[0] if people else None
         self.logged = 0
+        self.chapter: Text | None = None
+        """The round or turn whose heading was printed last."""
         self.physical = physical
         self.explained = False
         self.commands: dict[str, Command] = {}
@@ -79,9 +81,16 @@ class TerminalSession:
         self.console.print(self.catalog.render(text), highlight=False)
 
     def flush_log(self) -> None:
-        """Print what happened since the last flush, as the viewer may see it."""
-        for line in self.match.log(self.viewer, self.logged):
-            self.say(line)
+        """Print what happened since the last flush, as the viewer may see it, under a
+        heading each time a new round or turn begins."""
+        for step in range(self.logged, len(self.match.actions)):
+            chapter = self.match.chapter_of(step)
+            lines = self.match.log(self.viewer, step, step + 1)
+            if lines and chapter is not None and chapter != self.chapter:
+                self.chapter = chapter
+                self.console.rule(self.catalog.render(chapter), align="left", style="dim")
+            for line in lines:
+                self.say(line)
         self.logged = len(self.match.actions)
 
     def run(self) -> None:
@@ -337,7 +346,8 @@ class TerminalSession:
         self.console.print(
             render_view(self.match.game, self.match.table_view(self.viewer), self.catalog)
         )
-        winners = ", ".join(str(w + 1) for w in outcome.winners)
+        game = self.match.game
+        winners = ", ".join(self.catalog.render(game.seat_name(w)) for w in outcome.winners)
         reason = self.catalog.render(Text(f"core.reason.{outcome.reason}"))
         if not winners:  # a solo game lost, a stalled one: say so, not an empty list
             self.say(Text("core.game_over.no_winner", {"reason": reason}))

@@ -390,6 +390,22 @@ class Game(ABC, Generic[S]):
         about and what there is to decide (shown beside the actions); None if nothing."""
         return None
 
+    def chapter(self, state: S) -> Text | None:
+        """The part of the game ``state`` is in, under which the log groups the lines of the
+        actions taken from it ("Round 3", "Turn 5"): public at every table. None: no group."""
+        return None
+
+    def seat_name(self, seat: int) -> Text:
+        """How a seat is named to people ("Seat 2"; a game may say "Knight 2")."""
+        return Text("core.seat", {"seat": seat + 1})
+
+    def rematch(
+        self, options: dict[str, object], state: S
+    ) -> tuple[dict[str, object], Text | None]:
+        """The options of a rematch after the finished ``state`` was played with ``options``,
+        and a sentence saying what changes (None: the same game again)."""
+        return options, None
+
     def label(self, view: JSON, action: Action) -> Text:
         """How ``action`` reads to the seat whose ``view`` is given (for menus and buttons)."""
         return Text("core.action", {"notation": str(action)})

@@ -150,6 +150,10 @@ class Match(CompanionEntry):
             lines.extend(self.game.narrate(before, self.actions[i], after, seat))
         return lines
 
+    def chapter_of(self, step: int) -> Text | None:
+        """The part of the game action ``step`` was taken in (the log's group for its lines)."""
+        return self.game.chapter(self.states[min(step, len(self.actions))])
+
     # -- acting -------------------------------------------------------------------------
 
     def submit(self, seat: int, action: Action) -> None:

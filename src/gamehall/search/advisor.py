@@ -1,10 +1,15 @@
 """The advisor: a seat's legal actions ranked by the search, and a finished game annotated.
 
-The advisor searches like the search bot (heuristic playouts to the game's horizon, common
-random numbers at the root) under a time cap, but shares its budget equally among the
-actions, so every estimate is equally precise. It shows each action's estimated share of
-the win with its standard error: a win probability in a solo game, the expected result (the
-share of the win) in a multiplayer one.
+The advisor plays every legal action out the same way: its heuristic bot for every seat,
+with several players to the game's horizon, alone to the end (a solo player is told a real
+win chance, and a lost position reads as lost, never a horizon's guess). It plays in rounds:
+in round n, every action meets the same sampled secrets and the same dice (common random
+numbers), so two actions are compared on the same luck and their paired difference is far
+more precise than either estimate alone. A round that the time cap cuts short is dropped:
+every action has the same number of tries. The advisor gives each action's estimated share
+of the win (a win chance alone, the expected share of the win with several) with its
+standard error, and says plainly when no action stands out: the best one's lead over the
+next is under :data:`STANDS_OUT` standard errors of their paired difference.
 """
 
 from __future__ import annotations
@@ -12,20 +17,27 @@ from __future__ import annotations
 import math
 import random
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamehall.bots.registry import search_rollout
+from gamehall.bots.registry import advice_rollout
 from gamehall.core.chance import make_rng
 from gamehall.core.game import CHANCE, JSON, Action, Game
 from gamehall.core.i18n import Text
 from gamehall.core.match import Match, Sampler
-from gamehall.search.mcts import Budget, Mcts
+from gamehall.search.mcts import Budget, paired_advantage
+from gamehall.search.rollout import OutOfTime
 
 HINT_SECONDS = 0.8
 """The advisor's time cap for a hint: it answers within one second."""
 HINT_ITERATIONS = 4_000
+"""At most this many playouts in all for a hint (the time cap usually ends it first)."""
+STANDS_OUT = 2.0
+"""How many standard errors of the paired difference the best action must lead by."""
+MAX_STEPS = 5_000
+"""A playout still running after this many steps scores as nobody's win."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +51,9 @@ class Estimate:
     error: float
     """The standard error of ``value``."""
     tries: int
+    close: bool = False
+    """True if this action is not told apart from the best one (the best itself included):
+    its deficit is under :data:`STANDS_OUT` standard errors of the paired difference."""
 
 
 @dataclass(frozen=True)
@@ -55,22 +70,41 @@ class Advice:
         """The action the advisor recommends."""
         return self.estimates[0]
 
+    @property
+    def stands_out(self) -> bool:
+        """True if the best action is told apart from every other one."""
+        return sum(e.close for e in self.estimates) == 1
+
+    def summary(self) -> Text:
+        """What the advice comes to, in one sentence: the best action when it stands out,
+        else how many are about as good as it."""
+        if not self.iterations:
+            return Text("search.hint.no_time")
+        if self.stands_out:
+            return Text("search.hint.stands_out", {"action": self.best.label})
+        close = sum(e.close for e in self.estimates)
+        if close == len(self.estimates):
+            return Text("search.hint.all_alike", {"count": close})
+        return Text("search.hint.none_stands_out", {"count": close})
+
     def value_of(self, action: Action) -> float:
         """The estimated value of ``action``."""
         return next(e.value for e in self.estimates if e.action == action)
 
     def to_json(self) -> JSON:
-        """The advice as JSON data (labels as translation keys with their parameters)."""
+        """The advice as JSON data (without the labels, which the caller renders)."""
         return {
             "seat": self.seat,
             "iterations": self.iterations,
             "seconds": round(self.seconds, 3),
+            "stands_out": self.stands_out,
             "actions": [
                 {
                     "action": str(e.action),
                     "value": round(e.value, 4),
                     "error": round(e.error, 4),
                     "tries": e.tries,
+                    "close": e.close,
                 }
                 for e in self.estimates
             ],
@@ -87,27 +121,109 @@ def advise(
 ) -> Advice:
     """Rank ``legal`` for the sampler's seat, searching only states it cannot tell apart.
 
-    The default budget answers within a second (:func:`hint_budget`).
+    The default budget answers within a second (:func:`hint_budget`); ``budget.iterations``
+    bounds the playouts in all.
     """
     budget = budget or hint_budget()
-    search = Mcts(budget, search_rollout(game.name), halving=False)
-    result = search.search(game, sampler, sampler.seat, legal, rng)
-    estimates = [
-        Estimate(s.action, game.label(view, s.action), s.value, _error(s.value, s.visits), s.visits)
-        for s in result.stats
-    ]
-    return Advice(sampler.seat, estimates, result.iterations, result.seconds)
+    start = time.perf_counter()
+    rewards, steps = _paired_rounds(game, sampler, legal, rng, budget, start)
+    estimates = _ranked(game, view, legal, rewards, steps)
+    return Advice(sampler.seat, estimates, sum(map(len, rewards)), time.perf_counter() - start)
+
+
+def _paired_rounds(
+    game: Game[Any],
+    sampler: Sampler,
+    legal: Sequence[Action],
+    rng: random.Random,
+    budget: Budget,
+    start: float,
+) -> tuple[list[list[float]], list[int]]:
+    """Each action's rewards, one per complete round of common random numbers, and the
+    steps its playouts took in all."""
+    rollout = advice_rollout(game)
+    deadline = budget.deadline(start)
+    salt = int(rng.random() * 2**52)
+    rewards: list[list[float]] = [[] for _ in legal]
+    steps = [0] * len(legal)
+    rounds = max(1, budget.iterations // max(1, len(legal)))
+    for round_ in range(rounds if len(legal) > 1 else 0):
+        results = []
+        try:
+            for action in legal:
+                world = random.Random(salt * 1_000_003 + round_)
+                state = game.apply_legal(sampler(world), action)
+                shares, taken = rollout(game, state, world, MAX_STEPS, deadline)
+                results.append((shares[sampler.seat], taken))
+        except OutOfTime:  # the time is up in this round: it is dropped
+            break
+        for index, (reward, taken) in enumerate(results):
+            rewards[index].append(reward)
+            steps[index] += taken
+        if deadline is not None and deadline.passed():
+            break
+    return rewards, steps
+
+
+def _ranked(
+    game: Game[Any],
+    view: JSON,
+    legal: Sequence[Action],
+    rewards: list[list[float]],
+    steps: list[int],
+) -> list[Estimate]:
+    """The estimates best first, each marked close to the best or not by its paired
+    difference with it. Among equal values, a good one (half the win or more) reached in
+    fewer steps comes first (the sooner win), a bad one in more (the later loss)."""
+
+    def rank(i: int) -> tuple[float, float, int]:
+        value = _mean(rewards[i])
+        return (-value, steps[i] if value >= 0.5 else -steps[i], i)
+
+    order = sorted(range(len(legal)), key=rank)
+    best = rewards[order[0]]
+    estimates = []
+    for index in order:
+        tries = rewards[index]
+        lead, error = paired_advantage(best, tries)
+        close = tries is best or lead <= STANDS_OUT * error
+        estimate = Estimate(
+            legal[index],
+            game.label(view, legal[index]),
+            _mean(tries),
+            _error(tries),
+            len(tries),
+            close,
+        )
+        estimates.append(estimate)
+    return estimates
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _error(values: Sequence[float]) -> float:
+    """The standard error of the mean of ``values`` (1 when there are fewer than two).
+
+    It is never less than the binomial error of a win rate pulled half a game towards
+    even: ten wins out of ten read as likely, not certain, and a horizon's estimates (which
+    vary little from one try to the next, whatever their own error) are not shown as more
+    precise than as many games played to the end.
+    """
+    n = len(values)
+    if n < 2:
+        return 1.0
+    mean = _mean(values)
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+    pulled = (sum(values) + 0.5) / (n + 1)
+    return max(spread, math.sqrt(pulled * (1 - pulled) / n))
 
 
 def hint_budget(seconds: float | None = None, stop: threading.Event | None = None) -> Budget:
     """A hint's budget: :data:`HINT_ITERATIONS` within ``seconds`` (:data:`HINT_SECONDS` if
     not given), ended early by ``stop``."""
     return Budget(HINT_ITERATIONS, HINT_SECONDS if seconds is None else seconds, stop)
-
-
-def _error(value: float, tries: int) -> float:
-    """The standard error of a mean of rewards in [0, 1] (a Bernoulli bound)."""
-    return math.sqrt(max(value * (1 - value), 0.0) / tries) if tries else 1.0
 
 
 @dataclass(frozen=True)

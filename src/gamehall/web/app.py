@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Form, Header, HTTPException, Query, Request, WebSocket
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -47,6 +48,7 @@ from gamehall.web.refusals import (
     status_of,
     unparsable,
 )
+from gamehall.web.replay import script_of
 from gamehall.web.requests import (
     ChanceSubmission,
     ClaimRequest,
@@ -434,7 +436,24 @@ def create_app(
         except GamehallError as refused:
             return again_refused(request, live, refused)
         title = find_game(live.info.game).title
-        return page(request, "again.html", info=live.info, seat=seat, seats=seats, title=title)
+        _options, change = rematch_options(live)
+        changed = catalog(language(request)).render(change) if change else None
+        return page(
+            request,
+            "again.html",
+            info=live.info,
+            seat=seat,
+            seats=seats,
+            title=title,
+            change=changed,
+        )
+
+    def rematch_options(live: LiveTable) -> tuple[dict[str, object], Text | None]:
+        """The new table's options (the finished one's that a browser may set, as the game
+        changes them for a rematch) and the sentence saying what changes."""
+        remote = {spec.name for spec in find_game(live.info.game).option_specs if spec.remote}
+        options = {k: v for k, v in live.info.options.items() if k in remote and v is not None}
+        return live.match.game.rematch(options, live.match.state)
 
     def again_refused(request: Request, live: LiveTable, refused: GamehallError) -> HTMLResponse:
         """The rematch page saying, in one line, why this browser may not open one."""
@@ -461,8 +480,7 @@ def create_app(
         except GamehallError as refused:
             return again_refused(request, live, refused)
         info = live.info
-        remote = {spec.name for spec in find_game(info.game).option_specs if spec.remote}
-        options = {k: v for k, v in info.options.items() if k in remote and v is not None}
+        options, _change = rematch_options(live)
         host = new_token()
         try:
             new, tokens = hall.create_table(
@@ -637,52 +655,79 @@ def create_app(
         keep_credential(response, request, seat_cookie(table_id), credential)
         return response
 
+    def finished(table_id: str) -> LiveTable:
+        """The live table of a finished game (409 while it is played)."""
+        live = live_table(table_id)
+        if not live.match.is_over():
+            raise HTTPException(409, "the replay opens once the game is over")
+        return live
+
+    def replay_frame(live: LiveTable, step: int, lang: str) -> dict[str, Any]:
+        """What the replay shows at ``step``: the table as it was, everything revealed, the
+        log up to it and the chapter it is in."""
+        match = live.match
+        script = live.replays.get(lang)
+        if script is None:
+            script = live.replays[lang] = script_of(match, lang)
+        view = match.game.view(match.states[step], EVERYTHING)
+        outcome = match.game.outcome(match.states[step])
+        snapshot = {
+            "view": view,
+            "legal": [],
+            "seq": step,
+            "seat": None,
+            "log": [],
+            "over": True,
+            "to_move": None,
+            "outcome": None if outcome is None else outcome.to_json(),
+            "resign": None,
+            "resigned": sorted({a.seat for a in match.actions[:step] if type(a) is Resign}),
+        }
+        back, on = script.part_jumps(step, len(match.actions))
+        return {
+            "step": step,
+            "last": len(match.actions),
+            "back": back,
+            "on": on,
+            "html": render_table(live, snapshot, lang),
+            "log": script.log_before(step),
+            "chapter": script.chapter_at(step),
+            "chapters": script.chapters,
+        }
+
+    def replay_step(live: LiveTable, step: int | None) -> int:
+        last = len(live.match.actions)
+        return last if step is None or step > last else step
+
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse, responses=refusals(404, 409, 422))
     async def replay_page(
         table_id: str, request: Request, step: Annotated[int | None, Query(ge=0)] = None
     ) -> HTMLResponse:
-        live = live_table(table_id)
-        match = live.match
-        if not match.is_over():
-            raise HTTPException(409, "the replay opens once the game is over")
-        last = len(match.actions)
-        step = last if step is None or step > last else step
+        """A finished game, step by step: a slider, steps and rounds or turns by button or
+        key; without scripts, each link loads its step."""
+        live = finished(table_id)
         lang = language(request)
-        texts = catalog(lang)
-        log = []
-        for index in range(step):
-            for line in match.game.narrate(
-                match.states[index], match.actions[index], match.states[index + 1], EVERYTHING
-            ):
-                log.append((index, texts.render(line)))
-        view = match.game.view(match.states[step], EVERYTHING)
-        outcome = match.game.outcome(match.states[step])
+        frame = replay_frame(live, replay_step(live, step), lang)
         return page(
             request,
             "replay.html",
             info=live.info,
+            title=find_game(live.info.game).title,
             deal=hall.deal_shown(live),
             verdict=hall.deal_verdict(live, lang),
-            step=step,
-            last=last,
-            log=log,
-            table_html=render_table(
-                live,
-                {
-                    "view": view,
-                    "legal": [],
-                    "seq": step,
-                    "seat": None,
-                    "log": [],
-                    "over": True,
-                    "to_move": None,
-                    "outcome": None if outcome is None else outcome.to_json(),
-                    "resign": None,
-                    "resigned": sorted({a.seat for a in match.actions[:step] if type(a) is Resign}),
-                },
-                lang,
-            ),
+            frame=frame,
         )
+
+    @app.get("/t/{table_id}/replay/frames/{step}", responses=refusals(404, 409, 422))
+    async def replay_frame_data(
+        table_id: str, step: Annotated[int, PathParam(ge=0)], request: Request
+    ) -> dict[str, Any]:
+        """One step of the replay as data (the table's HTML, the log before it, its
+        chapter), for the replay page to show without loading a page."""
+        live = finished(table_id)
+        frame = replay_frame(live, replay_step(live, step), language(request))
+        del frame["chapters"]  # the page has them
+        return frame
 
     # -- the API ----------------------------------------------------------------------
 
@@ -818,6 +863,7 @@ def create_app(
         texts = catalog(language(request))
         data = advice.to_json()
         data["solo"] = live.match.game.players == 1
+        data["summary"] = texts.render(advice.summary())
         for row, estimate in zip(data["actions"], advice.estimates, strict=True):
             row["label"] = texts.render(estimate.label)
         return data

@@ -60,6 +60,7 @@ from gamehall.store.tables import (
     new_table_id,
     new_token,
 )
+from gamehall.web.replay import ReplayScript
 from gamehall.web.resume import BrokenTable, broken_reason, check_rules_version, replay_log
 from gamehall.web.thinking import Thinking
 from gamehall.web.views import LogCache
@@ -143,6 +144,8 @@ class LiveTable:
     renders: dict[tuple[int | None, str], tuple[tuple[int, int], str]] = field(default_factory=dict)
     """Per (seat, language): the push every socket showing it is sent, and the step (changes,
     seq) it shows."""
+    replays: dict[str, ReplayScript] = field(default_factory=dict)
+    """Per language, the finished game narrated for its replay (``replay.script_of``)."""
     rendered: int = 0
     """How many pushes were rendered (one per seat and language per step, however many
     sockets watch)."""

@@ -7,14 +7,15 @@ docs/web-views.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from gamehall.core.game import CHANCE, JSON, Game
-from gamehall.core.i18n import Text, catalog
+from gamehall.core.i18n import Catalog, Text, catalog
 from gamehall.core.match import Match
 from gamehall.web.terms import legend, term
 
@@ -55,8 +56,13 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["add"] = lambda value, amount: value + amount
-    env.globals.update(term=term, legend=legend)
+    env.globals.update(term=term, legend=legend, seat_names=seat_names)
     return env
+
+
+def seat_names(game: Game[Any], seats: Sequence[int], t: Any) -> str:
+    """The seats named as the game names them ("Knight 2, Knight 3"), or "—" for none."""
+    return ", ".join(t(game.seat_name(seat)) for seat in seats) or "—"
 
 
 def translator(language: str) -> Any:
@@ -72,13 +78,15 @@ def translator(language: str) -> Any:
 class LogCache:
     """Each seat's rendered log, extended as the match grows; cleared when steps are undone.
 
-    The hall's notices (someone left, came back, took a move back) are interleaved with the
-    game's lines at the step they happened: ``notices`` holds them in order, as (the number
-    of steps played then, the notice). They live in memory, with the table.
+    Each line keeps its chapter (the round or turn it happened in, :meth:`Game.chapter`),
+    by which the table groups them. The hall's notices (someone left, came back, took a move
+    back) are interleaved with the game's lines at the step they happened: ``notices`` holds
+    them in order, as (the number of steps played then, the notice). They live in memory,
+    with the table.
     """
 
     def __init__(self) -> None:
-        self._logs: dict[tuple[int | None, str], tuple[int, int, list[str]]] = {}
+        self._logs: dict[tuple[int | None, str], RenderedLog] = {}
         self.notices: list[tuple[int, Text]] = []
 
     def clear(self) -> None:
@@ -94,25 +102,56 @@ class LogCache:
     def get(self, match: Match, seat: int | None, language: str) -> list[str]:
         """The seat's whole log in ``language``, rendering only the steps and notices not
         seen yet."""
+        return self.rendered(match, seat, language).lines
+
+    def rendered(self, match: Match, seat: int | None, language: str) -> RenderedLog:
+        """The seat's whole log in ``language`` with each line's chapter."""
         key = (seat, language)
         count = len(match.actions)
-        done, told, lines = self._logs.get(key, (0, 0, []))
-        if done > count:
-            done, told, lines = 0, 0, []
+        log = self._logs.get(key)
+        if log is None or log.done > count:
+            log = self._logs[key] = RenderedLog()
         texts = catalog(language)
         while True:
-            due = self.notices[told][0] if told < len(self.notices) else None
-            if due is not None and (due <= done or done == count):
-                lines.append(texts.render(self.notices[told][1]))
-                told += 1
-            elif done < count:
-                stop = count if due is None else min(due, count)
-                lines.extend(texts.render(line) for line in match.log(seat, done, stop))
-                done = stop
+            due = self.notices[log.told][0] if log.told < len(self.notices) else None
+            if due is not None and (due <= log.done or log.done == count):
+                log.add(texts.render(self.notices[log.told][1]), match.chapter_of(due), texts)
+                log.told += 1
+            elif log.done < count:
+                chapter = match.chapter_of(log.done)
+                for line in match.log(seat, log.done, log.done + 1):
+                    log.add(texts.render(line), chapter, texts)
+                log.done += 1
             else:
                 break
-        self._logs[key] = (done, told, lines)
-        return lines
+        return log
+
+
+@dataclass
+class RenderedLog:
+    """A seat's log as rendered so far: its lines and each one's chapter, and how many
+    steps and notices it covers."""
+
+    lines: list[str] = field(default_factory=list)
+    chapters: list[str | None] = field(default_factory=list)
+    done: int = 0
+    told: int = 0
+
+    def add(self, line: str, chapter: Text | None, texts: Catalog) -> None:
+        """Append ``line``, under ``chapter``."""
+        self.lines.append(line)
+        self.chapters.append(None if chapter is None else texts.render(chapter))
+
+    def groups(self, start: int) -> list[JSON]:
+        """The lines from ``start`` on, grouped by chapter: each group's chapter (None: no
+        heading), the index of its first line in the whole log, and its lines."""
+        found: list[JSON] = []
+        for index in range(start, len(self.lines)):
+            chapter = self.chapters[index]
+            if not found or found[-1]["chapter"] != chapter:
+                found.append({"chapter": chapter, "start": index, "lines": []})
+            found[-1]["lines"].append(self.lines[index])
+        return found
 
 
 LOG_WINDOW = 60
@@ -137,7 +176,8 @@ def seat_snapshot(
         ]
     helper = game.phase_help(view, seat)
     recent = since_last_move(match, seat, language)
-    log = (logs or LogCache()).get(match, seat, language)
+    rendered = (logs or LogCache()).rendered(match, seat, language)
+    log = rendered.lines
     shown = log[-LOG_WINDOW:]
     outcome = match.outcome()
     return {
@@ -147,12 +187,14 @@ def seat_snapshot(
         "legal": legal,
         "log": shown,
         "log_start": len(log) - len(shown),
+        "log_groups": rendered.groups(len(log) - len(shown)),
         "to_move": None if mover is None else ("chance" if mover == CHANCE else mover),
         "over": mover is None,
         "outcome": None if outcome is None else outcome.to_json(),
         "held": None if bot is None else {"bot": bot.name, "name": match.seat_names[seat or 0]},
         "phase_help": None if helper is None else catalog(language).render(helper),
         "recent": recent,
+        "last_moves": last_moves(match, seat, language),
     }
 
 
@@ -164,9 +206,39 @@ def since_last_move(match: Match, seat: int | None, language: str) -> list[str]:
     """What happened since ``seat``'s last own move, that move included, as the seat may see
     it: the consequences of a roll or a Resolve, the other players' and the bots' moves.
     Nothing for a spectator, or before the seat's first move."""
-    if seat is None or seat not in match.movers:
+    last = last_own_move(match, seat)
+    if last is None:
         return []
-    last = len(match.movers) - 1 - match.movers[::-1].index(seat)
     texts = catalog(language)
     lines = [texts.render(line) for line in match.log(seat, last)]
     return lines[-RECENT_LINES:]
+
+
+def last_own_move(match: Match, seat: int | None) -> int | None:
+    """The step of ``seat``'s latest own move; None for a spectator or before its first."""
+    if seat is None or seat not in match.movers:
+        return None
+    return len(match.movers) - 1 - match.movers[::-1].index(seat)
+
+
+LOOK_BACK = 200
+"""How many steps back the other seats' last moves are looked for, at most."""
+
+
+def last_moves(match: Match, seat: int | None, language: str) -> dict[int, str]:
+    """Each other seat's latest move since ``seat``'s own last one (for a spectator, within
+    the last steps), as ``seat`` reads it: the first log line of that move. The table marks
+    them on the board, so the bots' and the others' moves can be followed."""
+    movers = match.movers
+    own = last_own_move(match, seat)
+    start = max(len(movers) - LOOK_BACK, 0 if own is None else own + 1)
+    texts = catalog(language)
+    found: dict[int, str] = {}
+    for step in range(len(movers) - 1, start - 1, -1):
+        mover = movers[step]
+        if mover in (CHANCE, seat) or mover in found:
+            continue
+        lines = match.log(seat, step, step + 1)
+        if lines:
+            found[mover] = texts.render(lines[0])
+    return found

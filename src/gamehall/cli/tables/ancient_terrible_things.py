@@ -101,8 +101,12 @@ def render_ancient_terrible_things(game: Game[Any], view: JSON, catalog: Catalog
         )
 
     parts: list[RenderableType] = [header, places, players]
+    if view["fight"] and not view["dice"]:
+        parts.insert(1, _fight(view, t, name, cards))
     if view["dice"]:
         parts.append(_dice(view, t))
+    if view["result"]:
+        parts.append(_sources(view, t))
     if view["accomplishments"]:
         names = ", ".join(name(code) for code in view["accomplishments"])
         parts.append(RichText(t(Text("att.ui.accomplishments", {"cards": names})), style="dim"))
@@ -143,3 +147,56 @@ def _dice(view: JSON, t: Any) -> RenderableType:
         params = {**odds, "percent": percent_text(odds["any"])}
         parts.append(RichText(t(Text(key, params)), style="bold cyan"))
     return Group(*parts)
+
+
+def _fight(view: JSON, t: Any, name: Any, cards: Any) -> RenderableType:
+    """The last encounter, until the next one's dice are rolled: who fought what, the dice
+    as they lay, what it brought or cost."""
+    fight = view["fight"]
+    key = "att.web.fight.defeated" if fight["defeated"] else "att.web.fight.failed"
+    title = t(Text("core.colon", {"text": t(Text("att.web.fight.title"))}))
+    said = t(Text(key, {"seat": fight["seat"] + 1, "card": name(fight["encounter"])}))
+    dice = RichText(t(Text("att.web.fight.dice")) + " ")
+    for index, face in enumerate(fight["focus"]):
+        style = "reverse green" if index in fight["aside"] else "bold green"
+        dice.append(f" {face} ", style=style)
+        dice.append(" ")
+    for face in fight["action"]:
+        dice.append(f" {RESOURCE_MARKS.get(face, '□')} ", style=RESOURCE_STYLES.get(face, "dim"))
+    lines: list[RenderableType] = [RichText(f"{title} {said}", style="bold"), dice]
+    if fight["defeated"]:
+        params = {"combo": combo_text(fight["combo"], t), "secrets": fight["secrets"]}
+        lines.append(RichText(t(Text("att.web.fight.with", params))))
+    else:
+        lines.append(RichText(t(Text("att.web.fight.terrible", {"count": view["supply"]}))))
+    if fight["cashed"]:
+        gained = RichText(t(Text("att.web.fight.cashed")) + " ")
+        for face in fight["cashed"]:
+            gained.append(f"{RESOURCE_MARKS[face]}1 ", style=RESOURCE_STYLES[face])
+        lines.append(gained)
+    worth = {card.code: card.secrets for card in cards.accomplishments}
+    for code in fight["accomplishments"]:
+        params = {"card": name(code), "secrets": worth[code]}
+        lines.append(RichText(t(Text("att.web.fight.accomplishment", params))))
+    return Panel(Group(*lines), border_style="green" if fight["defeated"] else "red")
+
+
+SOURCES = ("encounters", "loot", "accomplishments", "mystery", "terrible")
+
+
+def _sources(view: JSON, t: Any) -> RenderableType:
+    """Every player's Secrets by source, at the end."""
+    table = Table(title=t(Text("att.web.sources.title")), show_edge=False, title_justify="left")
+    table.add_column(t(Text("att.ui.player")))
+    for source in (*SOURCES, "total"):
+        table.add_column(t(Text(f"att.web.sources.{source}")), justify="right")
+    winners = view["result"]["winners"]
+    for player in sorted(view["players"], key=lambda p: -p["secrets"]):
+        numbers = [str(player["secret_sources"][source]) for source in SOURCES]
+        style = "bold green" if player["seat"] in winners else ""
+        who = t(Text("core.seat", {"seat": player["seat"] + 1}))
+        table.add_row(RichText(who, style=style), *numbers, str(player["secrets"]))
+    if "rival" in view:
+        secrets = str(view["rival"]["secrets"])
+        table.add_row(t(Text("att.web.rival")), secrets, *("—" * 4), secrets)
+    return table

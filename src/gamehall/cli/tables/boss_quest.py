@@ -160,4 +160,16 @@ def _round_result(
             _card(row["hidden"], colours),
             " · ".join(said) or "—",
         )
-    return table
+    cards = game.cards  # type: ignore[attr-defined]
+    spells = [
+        cards.spells[cards.spell_index(used["spell"])].name.get(catalog.language)
+        + (
+            ""
+            if used["target"] is None
+            else f" ({t(Text('bq.ui.on_knight', {'seat': used['target'] + 1}))})"
+        )
+        for used in combat["spells"]
+    ]
+    heading = t(Text("core.colon", {"text": t(Text("bq.ui.result.spells"))}))
+    in_effect = f"{heading} {', '.join(spells)}" if spells else t(Text("bq.ui.result.no_spells"))
+    return Group(table, RichText(in_effect))

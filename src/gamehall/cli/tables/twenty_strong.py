@@ -61,7 +61,7 @@ def render_twenty_strong(game: Game[Any], view: JSON, catalog: Catalog) -> Rende
     header = RichText()
     if "day" in table_view:
         header.append(t(Text("20s.ui.day", {"day": table_view["day"]})) + "  ", style="bold")
-        header.append(t(Text("20s.ui.rank", {"rank": table_view["rank"]})) + "  ", style="dim")
+    header.append(t(Text("20s.ui.rank", {"rank": view["rank"]})) + "  ", style="dim")
     header.append(f"{t(Text('20s.stat.health'))} {stats['health']}  ", style="bold red")
     header.append(f"{t(Text('20s.stat.strategy'))} {stats['strategy']}  ", style="bold cyan")
     header.append(f"{t(Text('20s.stat.recovery'))} {stats['recovery']}", style="bold green")
@@ -112,7 +112,24 @@ def render_twenty_strong(game: Game[Any], view: JSON, catalog: Catalog) -> Rende
         parts.extend(deck_parts(view, catalog))
     if view["task"]:
         parts.append(RichText(f"→ {t(Text('20s.task.' + view['task']['kind']))}", style="bold"))
+    if view["ranking"]:
+        parts.append(_breakdown(view, catalog))
     return Group(*parts)
+
+
+def _breakdown(view: JSON, catalog: Catalog) -> RenderableType:
+    """The ending: how long the game lasted and how it moves the player's rank."""
+    table_view, ranking = view["table"], view["ranking"]
+    lasted = (
+        Text("20s.ui.breakdown.day", {"day": table_view["day"]})
+        if "day" in table_view
+        else Text("20s.ui.breakdown.rounds", {"round": view["round"]})
+    )
+    change = Text(
+        f"20s.ui.breakdown.rank_{ranking['change']}",
+        {"rank": ranking["rank"], "next": ranking["next"]},
+    )
+    return RichText(f"{catalog.render(lasted)} {catalog.render(change)}", style="bold")
 
 
 def _odds(odds: JSON, catalog: Catalog) -> RenderableType:

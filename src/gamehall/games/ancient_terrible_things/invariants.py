@@ -163,14 +163,20 @@ class AttInvariants(Invariants[AttState]):
 
     def secrets(self, player: Player) -> int:
         """A player's Secrets, from the clauses (ATT-SCORE-1..5)."""
+        return sum(self.sources(player).values())
+
+    def sources(self, player: Player) -> dict[str, int]:
+        """A player's Secrets by source, in the view's words, from the clauses."""
         cards = self.cards
-        return (
-            sum(self.worth[e] for e in player.trophies)
-            + sum(cards.loot[i].secrets for i in player.loot)
-            + sum(cards.accomplishments[a].secrets for a in player.accomplishments)
-            + player.tokens[MYSTERY] // 3
-            - max(0, player.terrible - 1)
-        )
+        return {
+            "encounters": sum(self.worth[e] for e in player.trophies),
+            "loot": sum(cards.loot[i].secrets for i in player.loot),
+            "accomplishments": sum(
+                cards.accomplishments[a].secrets for a in player.accomplishments
+            ),
+            "mystery": player.tokens[MYSTERY] // 3,
+            "terrible": -max(0, player.terrible - 1),
+        }
 
     def combos(self, s: AttState) -> list[Combo]:
         """The combinations that beat the active encounter: the card's, then the scenario's
@@ -491,6 +497,11 @@ class AttInvariants(Invariants[AttState]):
             pile = s.players[seat].trophies[-1:] if combo >= 0 else (s.discard or s.rival)
             if encounter not in pile:
                 out.append(f"the last resolution {s.last} is not where it left its card")
+        fight = s.fight
+        if (fight is None) != (seat < 0) or (fight and (fight.combo is None) != (combo < 0)):
+            out.append(f"the record of the last fight {fight} is not that of {s.last}")
+        elif fight and not set(fight.accomplishments) <= set(s.players[seat].accomplishments):
+            out.append(f"the last fight scored {fight.accomplishments}, which its player lacks")
         return out
 
     def _one_place(self, piles: list[tuple[str, Sequence[int]]], section: str) -> list[str]:
@@ -806,7 +817,10 @@ class AttInvariants(Invariants[AttState]):
         """A turn ends only on resolution and passes clockwise (ATT-PASS-1); the game ends
         only on resolution (ATT-END-1, -2)."""
         resolves = self.resolution(before, action)
-        out = []
+        fought = after.fight.dice if resolves and after.fight else after.fight
+        out = unequal(
+            f"the fight recorded on {action}", fought, before.dice if resolves else before.fight
+        )
         if after.turn == before.turn:
             out += unequal(f"active seat after {action}", after.active, before.active)
             if resolves and after.step != OVER:
@@ -1169,6 +1183,7 @@ class AttInvariants(Invariants[AttState]):
             *self._view_locations(state, view),
             *self._view_players(state, seat, view),
             *self._view_dice(state, view),
+            *self._view_fight(state, view),
             *self._view_hidden(state, seat, view),
         ]
 
@@ -1247,6 +1262,7 @@ class AttInvariants(Invariants[AttState]):
                 "flipped": player.flipped,
                 "location": player.location,
                 "secrets": self.secrets(player),
+                "secret_sources": self.sources(player),
                 "resigned": resigned,
             }
             out += [
@@ -1255,6 +1271,25 @@ class AttInvariants(Invariants[AttState]):
                 if seen.get(key) != value
             ]
         return out
+
+    def _view_fight(self, s: AttState, view: dict[str, Any]) -> list[str]:
+        """The last fight as it was: its encounter, its dice, what the unused dice gave."""
+        fight, shown = s.fight, view.get("fight")
+        if fight is None or shown is None:
+            return unequal("the view's last fight", shown is None, fight is None)
+        cashed = [
+            f
+            for f, used in zip(fight.dice.action, fight.dice.used, strict=True)
+            if not used and f in RESOURCES
+        ]
+        return (
+            unequal(
+                "the last fight's encounter", shown["encounter"], self.codes["encounter"][s.last[1]]
+            )
+            + unequal("the last fight's dice", shown["focus"], list(fight.dice.focus))
+            + unequal("the last fight's cashed dice", shown["cashed"], cashed)
+            + unequal("the last fight's victory", shown["defeated"], s.last[2] >= 0)
+        )
 
     def _view_dice(self, s: AttState, view: dict[str, Any]) -> list[str]:
         """The dice on the table, as they lie, during an encounter."""

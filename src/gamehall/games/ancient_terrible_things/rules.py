@@ -67,6 +67,7 @@ from gamehall.games.ancient_terrible_things.state import (
     TREASURE,
     AttState,
     Dice,
+    Fight,
     Player,
     without,
 )
@@ -158,7 +159,7 @@ class AncientTerribleThings(Game[AttState]):
         s.supply, s.bonus_seat, s.discount = data.supply, -1, 0
         s.dice = Dice((), (), (), ())
         s.rolls, s.draws, s.queue, s.choice = (), (), (), None
-        s.last, s.result = (-1, -1, -1), None
+        s.last, s.fight, s.result = (-1, -1, -1), None, None
         s.gone, s.abandoned = (), 0
         return s
 
@@ -509,17 +510,20 @@ class AncientTerribleThings(Game[AttState]):
     def resolve(self, s: AttState, combo: int) -> None:
         """Resolution: the unused Action dice showing a resource are cashed (ATT-RES-9,
         ATT-R17), then defeat with ``combo`` (ATT-RES-10), or fail with -1 (ATT-RES-11)."""
+        dice = s.dice
         self.cash_left(s)
         slot = self.location_slot(s)
         encounter = s.board[slot]
         used = self.combos(s)[combo] if combo >= 0 else None
         s.board = replace_at(s.board, slot, -1)
         me = s.players[s.active]
-        s.last = (s.active, encounter, combo)
+        s.last, s.fight = (s.active, encounter, combo), Fight(dice, used, ())
         if used is not None:
             trophies = (*me.trophies, encounter)
             s.players = replace_at(s.players, s.active, me._replace(trophies=trophies))
             self.effects.claim(s, s.active, used)
+            scored = s.players[s.active].accomplishments[len(me.accomplishments) :]
+            s.fight = Fight(dice, used, scored)
         else:
             if self.players == 1:
                 s.rival = (*s.rival, encounter)  # ATT-R1: the solo rival's pile
@@ -655,6 +659,9 @@ class AncientTerribleThings(Game[AttState]):
 
     def phase_help(self, view: JSON, seat: int | None) -> Text:
         return help_text.phase_help(view, seat)
+
+    def chapter(self, state: AttState) -> Text | None:
+        return Text("att.log.chapter", {"turn": state.turn}) if state.turn >= 1 else None
 
     def label(self, view: dict[str, Any], action: Action) -> Text:
         from gamehall.games.ancient_terrible_things.view import label

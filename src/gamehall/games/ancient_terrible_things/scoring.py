@@ -21,16 +21,26 @@ def terrible_penalty(tokens: int) -> int:
     return -max(0, tokens - 1)
 
 
-def secrets(game: AncientTerribleThings, player: Player) -> int:
-    """A player's Secrets: encounters, Loot, Accomplishments, Mystery sets, Terrible Things."""
+SOURCES = ("encounters", "loot", "accomplishments", "mystery", "terrible")
+"""Where Secrets come from, in the order the score adds them (ATT-SCORE-1..5)."""
+
+
+def secret_sources(game: AncientTerribleThings, player: Player) -> dict[str, int]:
+    """A player's Secrets by source: encounters defeated, Loot, Accomplishments, Mystery
+    sets and the Terrible Things' cost (zero or less)."""
     cards = game.cards
-    return (
-        sum(cards.encounters[e].secrets for e in player.trophies)  # ATT-SCORE-1
-        + sum(cards.loot[i].secrets for i in player.loot)  # ATT-SCORE-2
-        + sum(cards.accomplishments[a].secrets for a in player.accomplishments)  # ATT-SCORE-3
-        + player.tokens[MYSTERY] // 3  # ATT-SCORE-4
-        + terrible_penalty(player.terrible)  # ATT-SCORE-5
-    )
+    return {
+        "encounters": sum(cards.encounters[e].secrets for e in player.trophies),  # ATT-SCORE-1
+        "loot": sum(cards.loot[i].secrets for i in player.loot),  # ATT-SCORE-2
+        "accomplishments": sum(cards.accomplishments[a].secrets for a in player.accomplishments),
+        "mystery": player.tokens[MYSTERY] // 3,  # ATT-SCORE-4
+        "terrible": terrible_penalty(player.terrible),  # ATT-SCORE-5
+    }
+
+
+def secrets(game: AncientTerribleThings, player: Player) -> int:
+    """A player's Secrets: the sum of every source (ATT-SCORE-1..5)."""
+    return sum(secret_sources(game, player).values())
 
 
 def rival_secrets(game: AncientTerribleThings, state: AttState) -> int:

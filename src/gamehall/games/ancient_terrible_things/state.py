@@ -62,6 +62,15 @@ class Dice(NamedTuple):
     used: tuple[bool, ...]  # Action dice spent (on a Loot card, or cashed)
 
 
+class Fight(NamedTuple):
+    """How the last encounter was fought, for the table to show: the dice as they lay when it
+    was resolved, the combination used (None: a failure), the Accomplishments it scored."""
+
+    dice: Dice
+    combo: tuple[str, int, int] | None
+    accomplishments: tuple[int, ...]
+
+
 class Choice(NamedTuple):
     """A choice inside an effect: what is chosen, how much, and for whom."""
 
@@ -88,6 +97,7 @@ class AttState(ValueState):
         "draws",
         "exploit_deck",
         "exploit_discard",
+        "fight",
         "gone",
         "last",
         "locations",
@@ -135,6 +145,7 @@ class AttState(ValueState):
     """Effects still to resolve: (seat, kind, amount, resource, source Loot or -1)."""
     choice: Choice | None
     last: tuple[int, int, int]  # the last resolution: (seat, encounter, combo or -1 for failure)
+    fight: Fight | None  # how the last resolution was fought
     result: Outcome | None
     gone: tuple[int, ...]
     """Seats that resigned, in the order they did (ATT-R16): they never move again."""

@@ -15,7 +15,11 @@ from gamehall.core.i18n import Text
 from gamehall.games.ancient_terrible_things import actions as act
 from gamehall.games.ancient_terrible_things.dice import meets
 from gamehall.games.ancient_terrible_things.odds import completion_odds, met
-from gamehall.games.ancient_terrible_things.scoring import rival_secrets, secrets
+from gamehall.games.ancient_terrible_things.scoring import (
+    rival_secrets,
+    secret_sources,
+    secrets,
+)
 from gamehall.games.ancient_terrible_things.state import (
     ACTIVE_BONUS,
     ENCOUNTER,
@@ -83,6 +87,7 @@ def build_view(game: AncientTerribleThings, state: AttState, seat: int | None) -
                 "flipped": player.flipped,
                 "location": player.location,
                 "secrets": secrets(game, player),
+                "secret_sources": secret_sources(game, player),
                 "resigned": resigned,
             }
         )
@@ -119,6 +124,7 @@ def build_view(game: AncientTerribleThings, state: AttState, seat: int | None) -
         "combos": [],
         "choice": state.choice._asdict() if state.choice else None,
         "last": _last(game, state),
+        "fight": _fight(game, state),
         "result": state.result.to_json() if state.result else None,
     }
     if game.players == 1:
@@ -185,6 +191,32 @@ def _last(game: AncientTerribleThings, state: AttState) -> dict[str, Any] | None
         "seat": seat,
         "encounter": game.cards.encounters[encounter].code,
         "defeated": combo >= 0,
+    }
+
+
+def _fight(game: AncientTerribleThings, state: AttState) -> dict[str, Any] | None:
+    """How the last encounter was fought (all public): who, against what, the dice as they
+    lay, the combination that beat it (None: a failure), what it scored and cost."""
+    fight = state.fight
+    if fight is None:
+        return None
+    seat, encounter, _ = state.last
+    card = game.cards.encounters[encounter]
+    dice = fight.dice
+    defeated = fight.combo is not None
+    return {
+        "seat": seat,
+        "encounter": card.code,
+        "defeated": defeated,
+        "combo": _combo(fight.combo) if fight.combo is not None else None,
+        "secrets": card.secrets if defeated else 0,
+        "focus": list(dice.focus),
+        "aside": list(dice.aside),
+        "action": list(dice.action),
+        "cashed": [
+            f for f, used in zip(dice.action, dice.used, strict=True) if not used and f in RESOURCES
+        ],
+        "accomplishments": [game.cards.accomplishments[a].code for a in fight.accomplishments],
     }
 
 

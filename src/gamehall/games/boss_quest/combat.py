@@ -97,4 +97,5 @@ def resolve_combat(state: BossQuestState, cards: Cards) -> Combat:
                 state.hidden[seat], attacks[seat], over[seat], failed[seat], gained, lost, perfect
             )
         )
-    return Combat(state.round, state.boss, hp, tuple(results), winners)
+    in_effect = tuple(slot for slot in state.slots if slot.status == ACTIVE)
+    return Combat(state.round, state.boss, hp, tuple(results), winners, in_effect)

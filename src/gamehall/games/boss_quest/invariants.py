@@ -926,6 +926,8 @@ class BossQuestInvariants(Invariants[BossQuestState]):
             )
         if record.winners != expected.winners:
             problems.append(f"combat winners {record.winners}, the rules give {expected.winners}")
+        if record.spells != expected.spells:
+            problems.append(f"combat spells {record.spells}, the rules give {expected.spells}")
         for p, (got, want) in enumerate(zip(record.seats, expected.seats, strict=False)):
             wrong = [
                 f"{f}={getattr(got, f)} not {getattr(want, f)}"
@@ -968,7 +970,8 @@ class BossQuestInvariants(Invariants[BossQuestState]):
                     perfect,
                 )
             )
-        return Combat(before.round, before.boss, hp, tuple(results), winners)
+        in_effect = tuple(s for s in slots if s.status == ACTIVE)
+        return Combat(before.round, before.boss, hp, tuple(results), winners, in_effect)
 
     def _meets_conditions(self, held: list[int], slots: Sequence[Slot]) -> bool:
         """Every active colour condition holds for these weapons (BQ-SPELL-8, -9)."""
@@ -1052,6 +1055,13 @@ class BossQuestInvariants(Invariants[BossQuestState]):
             "hp": combat.hp,
             "winners": list(combat.winners),
             "seats": seats,
+            "spells": [
+                {
+                    "spell": self.spell_codes[slot.kind],
+                    "target": slot.target if slot.target >= 0 else None,
+                }
+                for slot in combat.spells
+            ],
         }
 
     def _players_view_problems(

@@ -685,6 +685,13 @@ class BossQuest(Game[BossQuestState]):
     def phase_help(self, view: JSON, seat: int | None) -> Text:
         return help_text.phase_help(view, seat)
 
+    def seat_name(self, seat: int) -> Text:
+        """A knight by number ("Knight 2")."""
+        return Text("bq.ui.knight_n", {"seat": seat + 1})
+
+    def chapter(self, state: BossQuestState) -> Text | None:
+        return Text("bq.log.chapter", {"round": state.round}) if state.round >= 1 else None
+
     def label(self, view: JSON, action: Action) -> Text:
         from gamehall.games.boss_quest.view import action_label
 

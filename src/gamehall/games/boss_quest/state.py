@@ -94,6 +94,8 @@ class Combat(NamedTuple):
     hp: int
     seats: tuple[SeatResult, ...]
     winners: tuple[int, ...]
+    spells: tuple[Slot, ...] = ()
+    """The spells that were in effect when it was fought (each kind, and its knight or -1)."""
 
 
 class BossQuestState(ValueState):

@@ -137,6 +137,13 @@ def _combat_view(game: BossQuest, state: BossQuestState) -> JSON | None:
             }
             for r in combat.seats
         ],
+        "spells": [
+            {
+                "spell": game.cards.spells[slot.kind].code,
+                "target": slot.target if slot.target >= 0 else None,
+            }
+            for slot in combat.spells
+        ],
     }
 
 

@@ -504,6 +504,19 @@ def differ(what: str, shown: Any, actual: Any) -> list[str]:
     return [] if shown == actual else [f"the view shows {what} {shown!r}, the state {actual!r}"]
 
 
+def ranking_problems(rank: int, state: State, shown: dict[str, Any] | None) -> list[str]:
+    """The ending's rank change: one up after a win, one down after a loss, kept within 1..5
+    (TMB-RANK-2, VIC-RANK-1); nothing before the end."""
+    if not state.result:
+        return differ("rank change before the end", shown, None)
+    step = 1 if state.result > 0 else -1
+    after = rank + step if 1 <= rank + step <= 5 else rank
+    change = (
+        {1: "up", -1: "down"}[after - rank] if after != rank else ("top" if step > 0 else "bottom")
+    )
+    return differ("rank change", shown, {"rank": rank, "next": after, "change": change})
+
+
 def view_problems(
     game: TwentyStrong, deck: DeckChecks, state: State, view: dict[str, Any]
 ) -> list[str]:
@@ -513,6 +526,8 @@ def view_problems(
         *differ("phase", view["phase"], state.phase),
         *differ("round", view["round"], state.round),
         *differ("result", view["result"], RESULT_NAMES.get(state.result)),
+        *differ("rank", view["rank"], game.options["rank"]),
+        *ranking_problems(game.options["rank"], state, view["ranking"]),
         *differ("Health", stats["health"], state.health),
         *differ("Strategy", stats["base_strategy"], state.strategy),
         *differ("Recovery", stats["base_recovery"], state.recovery),

@@ -63,6 +63,7 @@ from gamehall.games.twenty_strong.effects import (
     tasks_for,
 )
 from gamehall.games.twenty_strong.explain import illegal_reason
+from gamehall.games.twenty_strong.ranking import next_rank
 from gamehall.games.twenty_strong.runtime import Mod
 from gamehall.games.twenty_strong.state import (
     AFTER,
@@ -89,6 +90,9 @@ from gamehall.games.twenty_strong.view import (
     effect_text,
     label_action,
     odds_view,
+)
+from gamehall.games.twenty_strong.view import (
+    chapter as log_chapter,
 )
 
 COMMITS: Final = tuple(Commit(c) for c in COLOURS)
@@ -463,6 +467,21 @@ class TwentyStrong(Game[State]):
 
     def phase_help(self, view: JSON, seat: int | None) -> Text:
         return help_text.phase_help(view, seat)
+
+    def chapter(self, state: State) -> Text | None:
+        return log_chapter(state)
+
+    def rematch(
+        self, options: dict[str, object], state: State
+    ) -> tuple[dict[str, object], Text | None]:
+        """The next game is played at the rank this one leads to (TMB-RANK-2, VIC-RANK-1);
+        the sentence says so when it differs."""
+        if not state.result:
+            return options, None
+        rank = next_rank(self.options["rank"], state.result > 0)
+        if rank == self.options["rank"]:
+            return options, None
+        return {**options, "rank": rank}, Text("20s.ui.again_rank", {"rank": rank})
 
     def label(self, view: JSON, action: Action) -> Text:
         return label_action(self, view, action)

@@ -39,6 +39,7 @@ from gamehall.games.twenty_strong.odds import (
     p_defeat_all,
     pool_of,
 )
+from gamehall.games.twenty_strong.ranking import ranking_after
 from gamehall.games.twenty_strong.runtime import CardInfo, Fx, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
     APPLY,
@@ -171,6 +172,8 @@ def build_view(game: TwentyStrong, state: State) -> JSON:
         "phase": state.phase,
         "round": state.round,
         "result": "won" if state.result > 0 else "lost" if state.result < 0 else None,
+        "rank": game.options["rank"],
+        "ranking": ranking_after(game.options["rank"], state.result > 0) if state.result else None,
         "stats": {
             "health": state.health,
             "strategy": effective(game, state, "strategy"),
@@ -448,3 +451,14 @@ def effect_text(data: JSON) -> Text:
     if data.get("when"):
         text = Text("core.pair", {"first": Text(f"20s.when.{data['when']}"), "second": text})
     return text
+
+
+def chapter(state: State) -> Text | None:
+    """The log's group for the actions taken from ``state``: its round, within the day in
+    Too Many Bones (a deck's state that counts days); None before the first round."""
+    if state.round < 1:
+        return None
+    day = getattr(state.deck, "day", 0)
+    if day:
+        return Text("20s.log.chapter_day", {"day": day, "round": state.round})
+    return Text("20s.log.chapter", {"round": state.round})

@@ -25,12 +25,15 @@
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${table}?${query}`);
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
-      if (message.seq !== seq) hintPanel.replaceChildren();  // advice is for one position
+      if (message.seq !== seq) { hintPanel.replaceChildren(); advice = null; }  // one position
       seq = message.seq;
+      const before = pieces();
       box.innerHTML = message.html;
+      markMotion(before);
+      placeAdvice();
       picked = null;
       delay = 500;
-      const log = box.querySelector(".log");
+      const log = box.querySelector(".log-scroll");
       if (log) log.scrollTop = log.scrollHeight;
       const entryText = box.querySelector("input.entry-text");
       if (typing && entryText) entryText.focus();
@@ -42,6 +45,26 @@
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 8000);
     };
+  }
+
+  // Motion: after a push, a die whose face changed rolls in and a card that was not on the
+  // table slides in (CSS animates them, unless the reader asks for reduced motion).
+  function faceOf(die) { return die.dataset.face ?? die.getAttribute("aria-label") ?? die.textContent; }
+  function pieces() {
+    const dice = new Map([...box.querySelectorAll("[data-die]")].map((d) => [d.dataset.die, faceOf(d)]));
+    const cards = new Set([...box.querySelectorAll("[data-card]")].map((c) => c.dataset.card));
+    return { dice, cards, first: !box.querySelector("[data-seq]") };
+  }
+  function markMotion(before) {
+    if (before.first) return;  // the first view of the page: nothing moved
+    for (const die of box.querySelectorAll("[data-die]")) {
+      if (die.querySelector("[data-die]")) continue;  // a die's slot: its die rolls
+      const was = before.dice.get(die.dataset.die);
+      if (was !== undefined && was !== faceOf(die)) die.classList.add("just-rolled");
+    }
+    for (const card of box.querySelectorAll("[data-card]")) {
+      if (!before.cards.has(card.dataset.card)) card.classList.add("just-dealt");
+    }
   }
 
   async function post(path, body) {
@@ -100,7 +123,37 @@
     });
   }
 
-  // The advisor: the legal actions ranked by the search, with each estimate's precision.
+  // The advisor: its ranking goes on the action buttons themselves (a badge with the estimate
+  // and its precision; "best" when one action stands out, "as good" on those it cannot tell
+  // from the best), its summary right under them; both kept over re-renders of the
+  // same position.
+  let advice = null;
+  function placeAdvice() {
+    const buttons = box.querySelectorAll("section.actions button.act");
+    if (buttons.length) buttons[buttons.length - 1].after(hintPanel);  // under the ranked buttons
+    else box.after(hintPanel);
+    if (!advice || advice.seq !== seq || !advice.data.iterations) return;
+    const { data, button } = advice;
+    const [solo, multi] = button.dataset.value.split("|");
+    const decimals = (digits) =>
+      new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const pct = (x) => decimals(data.solo ? 0 : 1).format(100 * x);
+    data.actions.forEach((row, rank) => {
+      const target = [...box.querySelectorAll("button.act")]
+        .find((b) => b.dataset.action === row.action);
+      if (!target) return;
+      target.querySelector(".advice")?.remove();
+      const badge = document.createElement("span");
+      badge.dataset.rank = String(rank + 1);
+      badge.className = "advice" + (row.close ? " close" : "") + (rank === 0 && data.stands_out ? " best" : "");
+      const tag = rank === 0 && data.stands_out ? button.dataset.best : row.close ? button.dataset.close : "";
+      badge.textContent = `${tag ? tag + " · " : ""}${pct(row.value)}\u00a0% ± ${pct(row.error)}`;
+      badge.title = `${data.solo ? solo : multi} · ${button.dataset.rank.replace("{rank}", rank + 1)}`;
+      target.append(badge);
+      target.classList.toggle("advised", rank === 0 && data.stands_out);
+    });
+  }
+
   async function hint(button) {
     const asked = seq;
     hintPanel.textContent = button.dataset.thinking;
@@ -112,24 +165,17 @@
     const data = await response.json().catch(() => ({ error: response.statusText }));
     if (asked !== seq) return;  // the table moved on while the advisor thought
     if (!response.ok) { hintPanel.textContent = data.error || data.detail; return; }
-    const [solo, multi] = button.dataset.value.split("|");
-    const title = document.createElement("h3");
-    // Numbers the page's way (0,81 in French), by the browser's Intl.
-    const decimals = (digits) =>
-      new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const summary = document.createElement("p");
     const count = new Intl.NumberFormat(lang).format(data.iterations);
-    title.textContent = button.dataset.title
-      .replace("{iterations}", count).replace("{seconds}", decimals(2).format(data.seconds));
-    const list = document.createElement("ol");
-    for (const row of data.actions) {
-      const item = document.createElement("li");
-      const pct = (x) => decimals(1).format(100 * x);
-      item.dataset.action = row.action;
-      item.textContent =
-        `${row.label} — ${data.solo ? solo : multi} ${pct(row.value)}\u00a0% ± ${pct(row.error)}`;
-      list.append(item);
-    }
-    hintPanel.replaceChildren(title, list);
+    const seconds = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+      .format(data.seconds);
+    summary.textContent = data.summary;
+    const work = document.createElement("p");
+    work.className = "dim";
+    work.textContent = button.dataset.title.replace("{iterations}", count).replace("{seconds}", seconds);
+    hintPanel.replaceChildren(summary, work);
+    advice = { seq: asked, data, button };
+    placeAdvice();
   }
 
   // Two-step actions: pick a piece (a rolled die), then drop it on a target (a card, a slot);
