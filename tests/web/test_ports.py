@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
-import select
+import queue
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from bench.ports import ephemeral_low, free_port
@@ -48,19 +49,31 @@ def test_the_hall_prints_the_address_to_open(tmp_path: Path) -> None:
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "200"},
     )
+    lines: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(target=_read_lines, args=(process, lines), daemon=True)
+    reader.start()
     try:
-        assert process.stdout is not None
-        first = wait_until(lambda: _line(process), "the hall's first line")
+        first = wait_until(lambda: _next(lines), "the hall's first line")
         assert first.strip() == f"gamehall web hall: open http://127.0.0.1:{port}/ in a browser"
-        second = wait_until(lambda: _line(process), "the hall's second line")
+        second = wait_until(lambda: _next(lines), "the hall's second line")
         assert "friends open this machine's address" in second
     finally:
         process.terminate()
         process.wait(timeout=30)
+        reader.join(timeout=30)
 
 
-def _line(process: subprocess.Popen[str]) -> str:
-    """The next line the process printed, or "" if none is ready yet."""
+def _read_lines(process: subprocess.Popen[str], lines: queue.Queue[str]) -> None:
+    """Every line the process prints, as it prints it, until its output closes (a blocking
+    read: no line can wait unseen in a buffer, as one could behind ``select``)."""
     assert process.stdout is not None
-    ready, _, _ = select.select([process.stdout], [], [], 0.1)
-    return process.stdout.readline() if ready else ""
+    for line in process.stdout:
+        lines.put(line)
+
+
+def _next(lines: queue.Queue[str]) -> str:
+    """The next line printed, or "" if none is there yet."""
+    try:
+        return lines.get_nowait()
+    except queue.Empty:
+        return ""
