@@ -484,6 +484,7 @@ class Checker:
         data: dict[str, Any] = response.json()
         data.pop("companion", None)
         data.pop("deal", None)  # the deal is checked against the log itself (verify_deal)
+        data.pop("players", None)  # who sits and is connected: the hall's, not the game's
         return data
 
     async def settled(

@@ -116,7 +116,7 @@ def test_hint_at_the_terminal_prompt_ranks_the_moves_then_play_goes_on(tmp_path:
     done = gamehall(
         f"play boss-quest --players 2 --seed 3 --record {record}", stdin="hint\n1\nquit\n"
     )
-    assert "Hint for seat 1" in done.stdout and "expected share of the win" in done.stdout
+    assert "Hint for Knight 1" in done.stdout and "expected share of the win" in done.stdout
     assert Record.load(record).actions, "the game went on after the hint"
 
 
@@ -127,7 +127,7 @@ def test_search_bots_play_a_terminal_game_to_the_end(tmp_path: Path) -> None:
     done = gamehall(f"play boss-quest --players 2 --bots 2 --bot mcts:8 --seed 2 --record {record}")
     assert done.returncode == 0, done.stderr
     loaded = Record.load(record)
-    assert loaded.outcome is not None and loaded.seats == ["mcts:8 bot", "mcts:8 bot"]
+    assert loaded.outcome is not None and loaded.seats == ["", ""]
     assert gamehall(f"replay {record} --verify").returncode == 0
 
 

@@ -250,10 +250,10 @@ def test_physical_play_asks_for_each_outcome_and_back_corrects_an_entry(tmp_path
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Enter: boss (seen by everyone)" in out and "Enter: weapon (seen by seat 1)" in out
+    assert "Enter: boss (seen by everyone)" in out and "Enter: weapon (seen by Knight 1)" in out
     assert "Not allowed: weapon Z9: not one of the" in out
     assert "Taken back: weapon R" in out
-    assert "(heuristic bot) plays" in out and "make this move on the table" in out
+    assert ", heuristic (normal), plays" in out and "make this move on the table" in out
     assert "Game over" in out
     assert json.loads(record.read_text())["actions"] == actions
     verify = gamehall(f"replay {record} --verify")

@@ -110,7 +110,7 @@ def test_a_terminal_companion_game_typed_from_a_record_gives_that_record(tmp_pat
     record = Record.load(path)
     assert record.actions == [str(a) for a in normal.actions]
     assert replay(record).outcome() == normal.outcome()
-    assert "Enter: weapon (seen by seat 1)" in out.getvalue()
+    assert "Enter: weapon (seen by Knight 1)" in out.getvalue()
 
 
 def first(match: Match) -> str:
@@ -190,9 +190,9 @@ def test_the_seat_that_sees_an_outcome_enters_it_and_only_that_seat_corrects_it(
         seers, entrants = match.chance_seers(), match.entrants()
         seen.setdefault((seers, entrants), match.chance_entry().asked)
         if entrants == (1,):
-            with pytest.raises(NotYourTurnError, match="seat 1 does not see this outcome"):
+            with pytest.raises(NotYourTurnError, match="Seat 1 does not see this outcome"):
                 match.enter(first(match), seat=0)
-        with pytest.raises(NotYourTurnError, match="seat 3 is played by a bot"):
+        with pytest.raises(NotYourTurnError, match="Seat 3 is played by a bot"):
             match.enter(first(match), seat=2)
         match.enter(first(match), seat=entrants[-1])
         if entrants == (1,):

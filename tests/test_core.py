@@ -83,7 +83,7 @@ def test_match_refuses_an_action_for_another_seat() -> None:
     seat = match.to_move()
     assert seat is not None and seat >= 0
     other = (seat + 1) % 3
-    with pytest.raises(NotYourTurnError, match=f"not seat {other + 1}'s turn"):
+    with pytest.raises(NotYourTurnError, match=f"not Seat {other + 1}'s turn"):
         match.submit(other, match.game.legal_actions(match.state)[0])
 
 
@@ -173,7 +173,7 @@ def test_record_save_is_atomic(tmp_path: Path) -> None:
 def test_catalogs_have_the_same_keys_in_english_and_french() -> None:
     english, french = catalog("en"), catalog("fr")
     assert english.messages.keys() == french.messages.keys()
-    assert french.render(Text("bq.log.ask", {"seat": 2, "count": 3})).startswith("Le chevalier 2")
+    assert french.render(Text("bq.log.ask", {"seat": 2, "count": 3})).startswith("Chevalier 2")
     assert (
         english.render(Text("bq.log.boss", {"round": 1, "boss": {"en": "X", "fr": "Y"}, "hp": 17}))
         == "Round 1: the boss is X (17 HP)."

@@ -105,7 +105,7 @@ def test_BQ_R25_the_last_one_left_wins_and_french_confirms_with_o(tmp_path: Path
     match = Match(game, 4, [None, make_bot("heuristic", game.name)])
     out, typist = play(match, ["resign", "o"], tmp_path / "game.json", lang="fr")
     assert typist.prompts[-1] == (
-        "Abandonner ? Vous quittez la partie ; il ne reste que la place 2, qui la gagne. (o/n) "
+        "Abandonner ? Vous quittez la partie ; il ne reste que Chevalier 2, qui la gagne. (o/n) "
     )
     outcome = match.outcome()
     assert outcome is not None and outcome.winners == (1,) and outcome.reason == "others-resigned"

@@ -195,8 +195,8 @@ def test_ATT_WIN_1_in_two_players_the_other_seat_wins_at_once(resigning: int, mo
     assert after.result.scores[resigning] > after.result.scores[1 - resigning]
     assert after.players[resigning].location == -1
     log = lines(game, state, resigning, after)
-    assert f"Every other investigator has left the game: seat {2 - resigning} wins." in log
-    assert f"la place {2 - resigning} l'emporte" in log[-1]
+    assert f"Every other investigator has left the game: Seat {2 - resigning} wins." in log
+    assert f"Place {2 - resigning} l'emporte" in log[-1]
 
 
 # -- four players: the others play on ----------------------------------------------
@@ -307,7 +307,7 @@ def test_ATT_TURN_2_the_active_player_resigns_and_the_turn_passes(moment: str) -
     assert "Seat 1's turn ends unresolved: the encounter stays where it is." in log
     assert "Seat 2 plays next." in log
     assert "Seat 1 sets aside, unseen, the Exploit cards in their hand (" in " ".join(log)
-    assert "La place 1 écarte, sans les montrer, les cartes Exploit de sa main (" in " ".join(log)
+    assert "Place 1 écarte, sans les montrer, les cartes Exploit de sa main (" in " ".join(log)
 
 
 def test_ATT_REVEAL_2_the_active_player_resigns_while_the_board_is_revealed() -> None:
@@ -434,7 +434,7 @@ def test_ATT_R16_a_second_resignation_and_one_after_the_end_are_refused() -> Non
     with pytest.raises(IllegalActionError) as error:
         game.apply(state, Resign(1))
     message = str(error.value)
-    assert "seat 2 has already left the game" in message and "\n" not in message
+    assert "Seat 2 has already left the game" in message and "\n" not in message
     assert state.fields() == snapshot
     with pytest.raises(IllegalActionError, match="there is no seat 4"):
         game.apply(state, Resign(3))

@@ -550,7 +550,7 @@ def test_BQ_TURN_3_no_going_back_to_arming_from_the_magician() -> None:
     assert sc.view(None)["players"][1]["at_magician"] is True
     # through the match runner, the seat may not act at all
     match = match_of(3, *SETUP_3, "discard 1")
-    with pytest.raises(NotYourTurnError, match="not seat 2's turn"):
+    with pytest.raises(NotYourTurnError, match="not Seat 2's turn"):
         match.submit(1, match.game.parse_action("ask 1"))
 
 

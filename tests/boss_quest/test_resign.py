@@ -77,7 +77,7 @@ def log(sc: Scenario, seat: int | None, lang: str = "en") -> list[str]:
     before, after = sc.history[-2], sc.history[-1]
     action = Resign(next(p for p in range(sc.game.players) if after.gone[p] != before.gone[p]))
     texts = sc.game.narrate(before, action, after, seat)
-    return [catalog(lang).render(text) for text in texts]
+    return [catalog(lang).with_names(sc.game.seat_names()).render(text) for text in texts]
 
 
 # -- the end ---------------------------------------------------------------------------------
@@ -104,10 +104,10 @@ def test_BQ_END_3_two_knights_the_other_wins_at_once():
     assert log(sc, 0) == [
         "Knight 2 resigns and leaves the game.",
         "Knight 2's weapons are set aside until the round ends, the hidden one unseen.",
-        "Every other knight has resigned: knight 1 wins the game.",
+        "Every other knight has resigned: Knight 1 wins the game.",
     ]
     assert log(sc, 0, "fr")[-1] == (
-        "Tous les autres chevaliers ont abandonné : le chevalier 1 remporte la partie."
+        "Tous les autres chevaliers ont abandonné : Chevalier 1 remporte la partie."
     )
 
 
@@ -193,7 +193,7 @@ def test_BQ_DEAL_2_the_log_of_a_resignation_names_no_hidden_weapon():
         sc = resign(dealt(4), 2)
         for lang in ("en", "fr"):
             lines = " ".join(log(sc, seer, lang))
-            assert "Knight 3" in lines or "chevalier 3" in lines
+            assert "Knight 3" in lines or "Chevalier 3" in lines
             assert not WEAPON.search(lines) and "1)" not in lines and "(" not in lines
 
 
@@ -247,7 +247,7 @@ def test_BQ_ROUND_3_the_armorer_resigning_before_the_deal_hands_the_role_on():
     resign(sc, 1)
     assert sc.state.armorer == 2 and sc.view(0)["players"][2]["armorer"]
     assert log(sc, 0)[-1] == "Knight 3 takes over as the armorer."
-    assert log(sc, 0, "fr")[-1] == "Le chevalier 3 devient l'Armurier."
+    assert log(sc, 0, "fr")[-1] == "Chevalier 3 devient l'Armurier."
     sc.play("spell atk+1", "spell hp-1", "spell atk-1")
     assert sc.state.phase == DRAW
     assert [d.seat for d in sc.state.draws] == [3, 0, 2, 3, 0, 2]  # from seat 3's left
@@ -321,10 +321,10 @@ def test_BQ_MAGE_2_a_resigned_knight_is_no_target_and_its_spells_leave_with_it()
     assert sc.attack(2) == 1 + 2 + 2
     resign(sc, 2)
     assert sc.state.slots[0].status == SPENT and sc.state.slots[0].target == -1
-    assert "Berserk, placed on knight 3, goes to the discard." in log(sc, 1)
+    assert "Berserk, placed on Knight 3, goes to the discard." in log(sc, 1)
     sc.play("activate 2")  # seat 2: the hidden swap
     assert sc.legal() == ["swap 1", "swap 4"]
-    sc.rejects("swap 3", "knight 3 has resigned")
+    sc.rejects("swap 3", "Knight 3 has resigned")
     sc.play("swap 4")
     assert sc.state.hidden[1] == sc.game.cards.weapon_id("Y1")
 
@@ -349,7 +349,7 @@ def test_BQ_SETUP_2_resigning_before_the_first_armorer_is_drawn():
     resign(sc, 0)
     outcomes = [str(a) for a in sc.game.chance_weights(sc.state).actions]
     assert outcomes == ["armorer 2", "armorer 3"]
-    sc.rejects("armorer 1", "knight 1 has resigned")
+    sc.rejects("armorer 1", "Knight 1 has resigned")
     duo = resign(Scenario(2), 1)
     assert duo.state.round == 0 and duo.game.outcome(duo.state).winners == (0,)  # type: ignore[union-attr]
 
@@ -375,7 +375,7 @@ def test_BQ_END_3_a_second_resignation_and_one_after_the_end_are_refused():
     sc = dealt(3)
     resign(sc, 1)
     before = sc.state
-    for seat, reason in ((1, "seat 2 has already left the game"), (3, "there is no seat 4")):
+    for seat, reason in ((1, "Seat 2 has already left the game"), (3, "there is no seat 4")):
         with pytest.raises(IllegalActionError, match=reason) as error:
             sc.game.apply(before, Resign(seat))
         assert "\n" not in str(error.value)

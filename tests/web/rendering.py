@@ -9,7 +9,6 @@ import io
 from rich.console import Console
 
 from gamehall.cli.tables import render_view
-from gamehall.core.i18n import catalog
 from gamehall.core.match import Match
 from gamehall.web.views import GAME_VIEWS, environment, seat_snapshot, translator
 
@@ -20,7 +19,7 @@ def table_html(match: Match, seat: int | None, language: str = "en", raw: bool =
     template = environment().get_template(GAME_VIEWS[match.game.name].table)
     snapshot = seat_snapshot(match, seat, language)
     page = template.render(
-        t=translator(language), lang=language, game=match.game, info=None, **snapshot
+        t=translator(language, match.names()), lang=language, game=match.game, info=None, **snapshot
     )
     return page if raw else html.unescape(page)
 
@@ -28,5 +27,5 @@ def table_html(match: Match, seat: int | None, language: str = "en", raw: bool =
 def terminal_text(match: Match, seat: int, language: str = "en", width: int = 200) -> str:
     """The seat's terminal table as plain text."""
     console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
-    console.print(render_view(match.game, match.table_view(seat), catalog(language)))
+    console.print(render_view(match.game, match.table_view(seat), match.catalog(language)))
     return console.export_text()

@@ -98,7 +98,7 @@ def test_create_from_the_lobby_form_redirects_to_my_seat(client: TestClient) -> 
     )
     assert response.status_code == 303 and response.headers["location"].endswith("/me")
     assert "seat_" in response.headers["set-cookie"]  # the creator's seat, claimed at once
-    assert "You are seat 1" in client.get(response.headers["location"]).text
+    assert "You are Knight 1" in client.get(response.headers["location"]).text
 
 
 def test_invite_links_are_listed_when_friends_are_invited(client: TestClient) -> None:
@@ -146,7 +146,7 @@ def test_bad_submissions_get_the_right_status_and_change_nothing(client: TestCli
         (act(client, table["id"], mine, seq, "ask 9"), 422, "1 to 4 weapons"),
         (act(client, table["id"], mine, seq, "juggle 3"), 422, "unknown verb"),
         (act(client, table["id"], mine, seq - 1, "ask 1"), 409, "expected action"),
-        (act(client, table["id"], friend, seq, "ask 1"), 403, f"not seat {other + 1}'s turn"),
+        (act(client, table["id"], friend, seq, "ask 1"), 403, f"not Knight {other + 1}'s turn"),
         (act(client, table["id"], None, seq, "ask 1"), 403, "spectator cannot act"),
         (act(client, table["id"], "x" * 32, seq, "ask 1"), 403, "new link"),
         (

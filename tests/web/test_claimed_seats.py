@@ -100,7 +100,7 @@ def test_a_link_is_claimed_once_and_the_hosts_copy_then_opens_nothing(
     assert_kept_safely(cookie_lines(claimed)[f"seat_{table}"])
     page = friend.get(f"/t/{table}/me")
     credential = friend.cookies[f"seat_{table}"]
-    assert "You are seat 2" in page.text
+    assert "You are Knight 2" in page.text
     assert credential not in page.text and link.rsplit("/", 1)[1] not in page.text
 
     for other in (host, stranger):  # the link is spent, whoever holds a copy
@@ -181,7 +181,7 @@ def test_a_person_who_leaves_is_played_by_a_bot_then_takes_her_seat_back(
     assert "Anna left — a bot plays for now" in log_of(client, table["id"])
     assert "Anna est parti·e — un bot joue en attendant" in log_of(client, table["id"], "fr")
     held = client.get(f"/api/tables/{table['id']}", headers=anna).json()  # reading: not back
-    assert held["held"] == {"bot": "heuristic", "name": "Anna"} and held["legal"] == []
+    assert held["held"] == {"bot": "heuristic", "seat": 1} and held["legal"] == []
 
     with client.websocket_connect(f"/ws/tables/{table['id']}", headers=anna) as socket:
         socket.receive_json()
@@ -224,7 +224,7 @@ def test_the_others_are_told_when_a_seat_takes_back_its_move(client: TestClient)
     assert undone.status_code == 200, undone.text
     other = credentials(client, table)[(seat + 1) % 3]
     log = snapshot(client, table["id"], other)["log"]
-    assert log[-1] == f"Player {seat + 1} took back their last move"
+    assert log[-1] == f"Knight {seat + 1} took back their last move"
 
 
 def test_two_browsers_the_friend_plays_and_the_hosts_copy_is_refused(

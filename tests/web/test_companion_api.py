@@ -74,10 +74,10 @@ def test_each_outcome_is_entered_by_a_seat_that_sees_it(client: TestClient) -> N
             assert views[other]["companion"]["waiting"] == {"asked": "weapon", "seat": seat + 1}
             refused = enter(client, table["id"], tokens[other], seq, "1")
             assert refused.status_code == 403, refused.text
-            assert f"seat {other + 1} does not see this outcome" in refused.json()["error"]
+            assert f"Knight {other + 1} does not see this outcome" in refused.json()["error"]
             html = socket_html(client, table["id"], tokens[other])
             assert 'data-action="weapon' not in html and 'class="entry-text"' not in html
-            assert f"Seat {seat + 1} enters weapon" in html
+            assert f"Knight {seat + 1} enters weapon" in html
             mine = socket_html(client, table["id"], tokens[seat])
             assert 'data-action="weapon R1"' in mine and 'class="entry-text"' in mine
             hidden_checked += 1
@@ -102,7 +102,7 @@ def test_a_wrong_entry_is_corrected_until_the_next_decision(client: TestClient) 
     assert "correct" not in snapshot(client, table["id"], friend)["companion"]
     assert correct(client, table["id"], None, 2).status_code == 403
     refused = correct(client, table["id"], friend, 2)
-    assert refused.status_code == 409 and "seat 1 enters this outcome" in refused.json()["error"]
+    assert refused.status_code == 409 and "Knight 1 enters this outcome" in refused.json()["error"]
     stale = correct(client, table["id"], me, 1)
     assert stale.status_code == 409 and "expected action 2" in stale.json()["error"]
     assert correct(client, table["id"], me, 2).json() == {"seq": 1}

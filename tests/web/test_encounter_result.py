@@ -47,12 +47,12 @@ def test_the_last_encounter_stays_until_the_next_roll_on_the_web_and_in_the_term
             defeated += 1
             said = f"Seat {who} defeated {card.en}"
             assert said in page and said in term
-            assert f"La place {who} a vaincu {card.fr}" in fr
+            assert f"Place {who} a vaincu {card.fr}" in fr
             assert f"+{fight['secrets']} Secret" in page and "gardée comme trophée" in fr
         else:
             failed += 1
             assert f"Seat {who} failed against {card.en}" in page
-            assert f"La place {who} a échoué contre {card.fr}" in fr
+            assert f"Place {who} a échoué contre {card.fr}" in fr
             assert f"({view['supply']} left in the supply)" in term
     assert defeated and failed and hidden_while_rolling
 

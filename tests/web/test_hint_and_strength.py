@@ -71,7 +71,7 @@ def test_a_search_bot_plays_a_whole_table_without_blocking_the_hall(client: Test
         time.sleep(0.01)
     assert snapshot(client, table["id"])["over"]
     seats = client.get(f"/api/tables/{table['id']}/record").json()["seats"]
-    assert seats[1:] == ["mcts:20 bot", "mcts:20 bot"]
+    assert seats[1:] == ["", ""]
 
 
 def test_the_lobby_offers_every_strength_and_the_replacement_bot(client: TestClient) -> None:

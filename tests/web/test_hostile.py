@@ -405,8 +405,14 @@ def route_specific() -> list[tuple[str, str, Spoil, int, str]]:
         ("actions", "another seat's action", other, 403, "turn"),
         ("hint", "a hint for another seat", other, 422, "a hint is for the seat to move"),
         ("undo", "another seat's undo", other, 409, "cannot undo"),
-        ("chance", "another seat's entry", other, 403, "seat 1 enters this outcome, not seat 2"),
-        ("correct", "another seat's correction", other, 409, "seat 1 enters this outcome"),
+        (
+            "chance",
+            "another seat's entry",
+            other,
+            403,
+            "Knight 1 enters this outcome, not Knight 2",
+        ),
+        ("correct", "another seat's correction", other, 409, "Knight 1 enters this outcome"),
         ("actions", "an unknown verb", action("juggle 3"), 422, "unknown verb 'juggle'"),
         ("actions", "an empty action", action(""), 422, "action: String should have at least"),
         ("actions", "an action of 65 characters", action("a" * 65), 422, "at most 64"),
@@ -428,7 +434,7 @@ def route_specific() -> list[tuple[str, str, Spoil, int, str]]:
                 c.at(s.physical).with_headers(x_seat_credential=s.enterer).with_body(seq=1)
             ),
             403,
-            "not seat 1's turn",
+            "not Knight 1's turn",
         ),
     ]
 

@@ -90,9 +90,9 @@ def test_french_chapters_and_a_hall_notice_under_the_chapter_it_happened_in() ->
     logs = LogCache()
     while match.state.round < 2:
         step(match)
-    logs.notice(len(match.actions), Text("web.notice.left", {"name": "Ada"}))
+    logs.notice(len(match.actions), Text("web.notice.left", {"seat": 1}))
     rendered = logs.rendered(match, 0, "fr")
-    assert rendered.lines[-1] == "Ada est parti·e — un bot joue en attendant"
+    assert rendered.lines[-1] == "Chevalier 1 est parti·e — un bot joue en attendant"
     assert rendered.chapters[-1] == "Tour 2" and "Tour 1" in rendered.chapters
 
 

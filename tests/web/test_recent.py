@@ -56,6 +56,6 @@ def test_a_knight_sees_the_other_knights_moves_since_their_own() -> None:
     last = len(match.movers) - 1 - match.movers[::-1].index(0)
     others = {m for m in match.movers[last + 1 :] if m >= 0}
     assert recent and others  # the other knights moved since
-    assert any(line.startswith(("Le chevalier 2", "Le chevalier 3")) for line in recent)
+    assert any(line.startswith(("Chevalier 2", "Chevalier 3")) for line in recent)
     html = table_html(match, 0, "fr")
     assert '<details class="recent" open><summary>Depuis votre dernier coup</summary>' in html

@@ -107,9 +107,9 @@ def test_a_solo_twenty_strong_table_resigned_through_the_api_is_lost(client: Tes
             assert 'class="outcome"' in pushed["html"] and "You resign." in pushed["html"]
     after = snapshot(client, table["id"], token)
     assert after["over"] and after["legal"] == [] and after["resign"] is None
-    assert after["log"][-3:] == ["You resign.", "Defeat: resigned.", "Player 1 resigned"]
+    assert after["log"][-3:] == ["You resign.", "Defeat: resigned.", "Seat 1 resigned"]
     french = client.get(f"/api/tables/{table['id']}?lang=fr", headers={CREDENTIAL: token}).json()
-    assert french["log"][-1] == "Player 1 a abandonné" and "Vous abandonnez." in french["log"]
+    assert french["log"][-1] == "Place 1 a abandonné" and "Vous abandonnez." in french["log"]
     assert stored_log(client, table["id"])[-1] == (before["seq"], "resign 1", 0)
     record = client.get(f"/api/tables/{table['id']}/record").json()
     assert record["actions"][-1] == "resign 1"
@@ -127,7 +127,7 @@ def test_a_refused_resignation_says_why_in_one_line(client: TestClient) -> None:
     start = snapshot(client, table["id"])["seq"]
     refusals = [
         (resign(client, table["id"], None, 0), 403, "a spectator cannot resign"),
-        (resign(client, table["id"], token, 1), 403, "holds seat 1, not seat 2"),
+        (resign(client, table["id"], token, 1), 403, "holds Seat 1, not Seat 2"),
         (resign(client, table["id"], "f0rg3d" + "x" * 26, 0), 403, "opens no seat"),
         (resign(client, table["id"], None, 0, "fr"), 403, "un spectateur ne peut pas abandonner"),
     ]
@@ -202,19 +202,19 @@ def test_BQ_R25_a_knight_who_resigns_leaves_and_the_others_play_on(client: TestC
             pushed = socket.receive_json()
         assert "Anna a abandonné" in pushed["html"] and pushed["resigned"] == [0]
         assert not pushed["over"]
-        last = "Si vous abandonnez, vous quittez la partie ; il ne reste que heuristic bot, qui"
+        last = "Si vous abandonnez, vous quittez la partie ; il ne reste que Chevalier 3, qui"
         assert pushed["resign"] == last + " la gagne."
     left = snapshot(client, table["id"], anna)
     assert left["resign"] is None and left["resigned"] == [0] and not left["over"]
     assert left["log"].index("Anna resigned") > left["log"].index(
-        "Knight 1 resigns and leaves the game."
+        "Anna resigns and leaves the game."
     )
     undo = client.post(
         f"/api/tables/{table['id']}/undo", headers={CREDENTIAL: anna}, json={"seq": left["seq"]}
     )
     assert undo.status_code == 409 and "resignation is final" in one_line(undo)
     again = resign(client, table["id"], anna, 0)
-    assert again.status_code == 409 and one_line(again) == "seat 1 has already left the game"
+    assert again.status_code == 409 and one_line(again) == "Anna has already left the game"
     state = wait_for_turn(client, table["id"], ben)  # the others play on
     assert not state["over"] and state["legal"]
     played = act(client, table["id"], ben, state["seq"], state["legal"][0]["action"])
@@ -222,7 +222,7 @@ def test_BQ_R25_a_knight_who_resigns_leaves_and_the_others_play_on(client: TestC
     state = snapshot(client, table["id"], ben)
     assert (
         state["resign"]
-        == "If you resign, you leave the game and heuristic bot, the only one left, wins."
+        == "If you resign, you leave the game and Knight 3, the only one left, wins."
     )
     assert resign(client, table["id"], ben, 1).status_code == 200
     end = snapshot(client, table["id"])
@@ -317,7 +317,7 @@ def test_the_form_resigns_with_its_token_and_is_refused_without(client: TestClie
         assert bare.status_code == 403 and not snapshot(client, table["id"])["over"]
         form = {"seat": "0", "csrf_token": found.group(1)}
         other = browser.post(path, data={**form, "seat": "1"})
-        assert other.status_code == 403 and "not seat 2" in page_line(other)
+        assert other.status_code == 403 and "not Seat 2" in page_line(other)
         assert not snapshot(client, table["id"])["over"]
         done = browser.post(path, data=form, follow_redirects=False)
         assert done.status_code == 303 and done.headers["location"] == f"/t/{table['id']}/me"
@@ -372,7 +372,7 @@ def test_a_resignation_survives_a_killed_hall(tmp_path: Path) -> None:
             again = resign(http, knights["id"], anna, 0)
             assert again.status_code == 409 and "already left" in one_line(again)
             state = http.get(f"/api/tables/{knights['id']}", headers={CREDENTIAL: ben}).json()
-            assert state["resign"].startswith("If you resign, you leave the game and heuristic bot")
+            assert state["resign"].startswith("If you resign, you leave the game and Knight 3")
     finally:
         server.stop()
         restarted.stop()

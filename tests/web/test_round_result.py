@@ -74,8 +74,8 @@ def test_the_round_result_names_the_spells_that_changed_it_on_the_web_and_in_the
                 name = cards.spells[slot.kind].name
                 assert name.en in html and name.fr in fr and name.en in term
                 if slot.target >= 0:
-                    assert f"{name.en} (on knight {slot.target + 1})" in term
-                    assert f"sur le chevalier {slot.target + 1}" in fr
+                    assert f"{name.en} (on Knight {slot.target + 1})" in term
+                    assert f"sur Chevalier {slot.target + 1}" in fr
         if with_spell and without:
             break
     assert with_spell and without

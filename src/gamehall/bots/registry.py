@@ -121,6 +121,12 @@ def make_bot(
     raise OptionError.of(Text("core.unknown_bot", {"kind": kind, "game": game, "known": known}))
 
 
+def bot_strength(kind: str) -> Text:
+    """How strong a bot of ``kind`` plays, in words ("search (strong)"; ``mcts:400`` too)."""
+    family = kind.split(":", maxsplit=1)[0]
+    return Text(f"web.bot.{family if family in BOT_KINDS else 'heuristic'}")
+
+
 def check_bot(kind: str, game: str, limits: SearchLimits) -> None:
     """Refuse a bot ``kind`` that ``game`` does not have or that searches more than
     ``limits`` allow (a table being opened in the web hall)."""

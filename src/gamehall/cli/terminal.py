@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from gamehall.bots.registry import bot_strength
 from gamehall.cli.rules import show_rules
 from gamehall.cli.tables import render_view
 from gamehall.core.companion import ChanceEntry
@@ -57,7 +58,7 @@ class TerminalSession:
     ) -> None:
         self.match = match
         self.console = console
-        self.catalog = catalog
+        self.catalog = catalog.with_names(match.names())
         self.ask = ask
         self.record_path = record_path
         self.delay = delay
@@ -109,7 +110,8 @@ class TerminalSession:
                     action = self.match.step_bot()
                     self.flush_log()
                     if self.physical:
-                        bot = self.match.seat_names[mover]
+                        agent = self.match.agents[mover]
+                        bot = self.catalog.render(bot_strength(agent.name if agent else ""))
                         params = {"seat": mover + 1, "bot": bot, "action": str(action)}
                         self.say(Text("companion.bot_move", params))
                     if self.delay:
@@ -159,7 +161,7 @@ class TerminalSession:
                 match.submit(seat, action)
                 return
             except GamehallError as error:
-                self.say(Text("core.illegal", {"reason": error.render(self.catalog.language)}))
+                self.say(Text("core.illegal", {"reason": error.render(self.catalog)}))
 
     def read_choice(
         self, answer: str, legal: list[Action] | tuple[Action, ...] | object, seat: int
@@ -182,7 +184,7 @@ class TerminalSession:
             try:
                 undone = self.match.undo(seat)
             except GamehallError as error:
-                self.say(Text("core.illegal", {"reason": error.render(self.catalog.language)}))
+                self.say(Text("core.illegal", {"reason": error.render(self.catalog)}))
                 return None
             self.logged = len(self.match.actions)
             self.say(Text("core.undone", {"action": str(undone)}))
@@ -198,7 +200,7 @@ class TerminalSession:
         try:
             return self.match.game.parse_action(answer)
         except InvalidActionError as error:
-            self.say(Text("core.unknown_input", {"reason": error.render(self.catalog.language)}))
+            self.say(Text("core.unknown_input", {"reason": error.render(self.catalog)}))
             return None
 
     def hint(self, seat: int | None) -> None:
@@ -244,7 +246,7 @@ class TerminalSession:
         try:
             match.resign(seat)
         except GamehallError as error:
-            self.say(Text("core.illegal", {"reason": error.render(self.catalog.language)}))
+            self.say(Text("core.illegal", {"reason": error.render(self.catalog)}))
             return
         raise _Redraw
 
@@ -298,10 +300,10 @@ class TerminalSession:
             except _Redraw:
                 return
             except InvalidActionError as error:
-                reason = error.render(self.catalog.language)
+                reason = error.render(self.catalog)
                 self.say(Text("core.unknown_input", {"reason": reason}))
             except GamehallError as error:
-                self.say(Text("core.illegal", {"reason": error.render(self.catalog.language)}))
+                self.say(Text("core.illegal", {"reason": error.render(self.catalog)}))
 
     def show_entry(self, entry: ChanceEntry) -> None:
         """Say which die or card is asked, who sees it, and the outcomes with their keys."""
@@ -310,7 +312,7 @@ class TerminalSession:
         elif len(entry.seers) == self.match.game.players:
             who = Text("companion.seen_by_all")
         else:
-            seats = ", ".join(str(seat + 1) for seat in entry.seers)
+            seats = [seat + 1 for seat in entry.seers]
             who = Text("companion.seen_by", {"seats": seats})
         self.say(Text("companion.enter", {"asked": entry.asked, "who": who}))
         cells = []
@@ -333,7 +335,7 @@ class TerminalSession:
         try:
             undone = self.match.undo_entry()
         except GamehallError as error:
-            self.say(Text("core.illegal", {"reason": error.render(self.catalog.language)}))
+            self.say(Text("core.illegal", {"reason": error.render(self.catalog)}))
             return
         self.logged = len(self.match.actions)
         self.say(Text("companion.taken_back", {"action": str(undone)}))
@@ -346,8 +348,7 @@ class TerminalSession:
         self.console.print(
             render_view(self.match.game, self.match.table_view(self.viewer), self.catalog)
         )
-        game = self.match.game
-        winners = ", ".join(self.catalog.render(game.seat_name(w)) for w in outcome.winners)
+        winners = ", ".join(self.catalog.player(w + 1) for w in outcome.winners)
         reason = self.catalog.render(Text(f"core.reason.{outcome.reason}"))
         if not winners:  # a solo game lost, a stalled one: say so, not an empty list
             self.say(Text("core.game_over.no_winner", {"reason": reason}))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from gamehall.core.i18n import Text, catalog
+from gamehall.core.i18n import Catalog, Text, catalog
 
 
 class GamehallError(ValueError):
@@ -23,9 +23,10 @@ class GamehallError(ValueError):
         """The error whose message is ``text`` (rendered in English for the message)."""
         return cls(catalog("en").render(text), text)
 
-    def render(self, language: str) -> str:
-        """The message in ``language``."""
-        return catalog(language).render(self.text) if self.text else str(self)
+    def render(self, language: str | Catalog) -> str:
+        """The message in ``language`` (or by a catalog that names a table's players)."""
+        texts = catalog(language) if isinstance(language, str) else language
+        return texts.render(self.text) if self.text else str(self)
 
 
 class InvalidActionError(GamehallError):

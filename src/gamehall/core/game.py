@@ -315,7 +315,7 @@ class Game(ABC, Generic[S]):
         if self.to_move(state) is None:
             reason = Text("core.illegal.game_over")
         elif not 0 <= seat < self.players:
-            reason = Text("core.resign.no_seat", {"seat": seat + 1, "players": self.players})
+            reason = Text("core.resign.no_seat", {"number": seat + 1, "players": self.players})
         elif gone:
             reason = Text("core.resign.gone", {"seat": seat + 1})
         else:
@@ -395,9 +395,13 @@ class Game(ABC, Generic[S]):
         actions taken from it ("Round 3", "Turn 5"): public at every table. None: no group."""
         return None
 
+    def seat_names(self) -> list[Text]:
+        """Every seat named as the game names it, for a table whose players chose no name."""
+        return [self.seat_name(seat) for seat in range(self.players)]
+
     def seat_name(self, seat: int) -> Text:
         """How a seat is named to people ("Seat 2"; a game may say "Knight 2")."""
-        return Text("core.seat", {"seat": seat + 1})
+        return Text("core.seat", {"number": seat + 1})
 
     def rematch(
         self, options: dict[str, object], state: S

@@ -8,12 +8,19 @@ A message that depends on a number is a table of CLDR plural forms, chosen by Ba
 rules for the language: ``{ one = "{count} card", other = "{count} cards" }`` (the number is
 the parameter ``count``, or the one named by ``by``). Numbers are written the language's way
 (``0,81`` in French), by Babel too.
+
+A parameter that names a player (``seat``, ``held``, ``entrant``, ``knight``: a seat's number
+from 1; ``seats``, ``winners``: several) renders as that player's name: the names a table
+gives (:meth:`Catalog.with_names`: a person's chosen name, or the game's "Knight 2"), else as
+the message's game names a seat.
+So one player has one name in every line, button and heading.
 """
 
 from __future__ import annotations
 
+import copy
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -74,6 +81,12 @@ class LocalNumber:
     __repr__ = __str__
 
 
+PLAYER_PARAMS = frozenset({"seat", "held", "entrant", "knight"})
+"""Parameters that hold one seat's number (from 1): rendered as the player's name."""
+PLAYERS_PARAMS = frozenset({"seats", "winners"})
+"""Parameters that hold several seats' numbers: rendered as the players' names."""
+
+
 class Catalog:
     """Message templates of one language, merged from TOML files."""
 
@@ -81,10 +94,30 @@ class Catalog:
         self.language = language
         self.locale = Locale.parse(language)
         self.messages: dict[str, Message] = {}
+        self.names: tuple[Text | str, ...] = ()
+        """The players' names, seat by seat (:meth:`with_names`); none: "Seat 2"."""
         for path in files:
             with path.open("rb") as handle:
                 data = tomllib.load(handle)
             self.messages.update(data.get("messages", {}))
+
+    def with_names(self, names: Sequence[Text | str]) -> Catalog:
+        """This catalog naming the players ``names`` (seat by seat) wherever a message names
+        a seat; the messages are shared, not copied."""
+        named = copy.copy(self)
+        named.names = tuple(names)
+        return named
+
+    def player(self, number: int, key: str = "") -> str:
+        """The name of the player of seat ``number`` (from 1) in the message ``key``: the
+        table's name for it, else as the message's game names a seat (``<game>.player``:
+        "Knight 2"), else "Seat 2"."""
+        if 0 < number <= len(self.names):
+            return self.render(self.names[number - 1])
+        label = f"{key.partition('.')[0]}.player"
+        return self.render(
+            Text(label if label in self.messages else "core.seat", {"number": number})
+        )
 
     def render(self, text: Text | str) -> str:
         """The message in this language; a missing key renders as the key itself."""
@@ -94,7 +127,16 @@ class Catalog:
         if message is None:
             return text.key
         template = message if isinstance(message, str) else self.plural(message, text.params)
-        return template.format(**{k: self._param(v) for k, v in text.params.items()})
+        params = text.params.items()
+        return template.format(**{k: self._named(text.key, k, v) for k, v in params})
+
+    def _named(self, message: str, key: str, value: Any) -> Any:
+        """A parameter of ``message`` as it shows: a player by name, else :meth:`_param`."""
+        if key in PLAYER_PARAMS and type(value) is int:
+            return self.player(value, message)
+        if key in PLAYERS_PARAMS and isinstance(value, (list, tuple)):
+            return ", ".join(self.player(n, message) if type(n) is int else str(n) for n in value)
+        return self._param(value)
 
     def plural(self, forms: dict[str, str], params: dict[str, Any]) -> str:
         """The form of a plural message that the language's rules pick for its number.

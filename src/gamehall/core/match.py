@@ -10,6 +10,7 @@ enter the outcomes instead (companion mode, :mod:`gamehall.core.companion`).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from functools import cached_property, partial
 from typing import Any, Protocol, TypeGuard
@@ -23,7 +24,7 @@ from gamehall.core.errors import (
 )
 from gamehall.core.fairness import Deal
 from gamehall.core.game import CHANCE, JSON, Action, Game
-from gamehall.core.i18n import Text
+from gamehall.core.i18n import Catalog, Text, catalog
 from gamehall.core.outcome import Outcome
 from gamehall.core.peeking import shows_something
 from gamehall.core.resign import Resign
@@ -82,6 +83,16 @@ class StalledError(RuntimeError):
     """Bots played ``max_steps`` steps and the game is still not over (a stalemate)."""
 
 
+STAND_IN_NAME = re.compile(r"human|Player \d+|[a-z0-9:_-]+ bot")
+"""The stand-ins earlier versions stored when nobody chose a name ("Player 1", "heuristic bot"):
+read as no name, so the game names the seat in the reader's language."""
+
+
+def chosen_name(name: str) -> str:
+    """``name`` as a player chose it; "" for none (or an earlier version's stand-in)."""
+    return "" if STAND_IN_NAME.fullmatch(name) else name
+
+
 class Match(CompanionEntry):
     """One game being played: its states, actions, seats and seeded chance.
 
@@ -102,7 +113,8 @@ class Match(CompanionEntry):
         self.agents: list[Agent | None] = list(agents or [None] * game.players)
         if len(self.agents) != game.players:
             raise ValueError(f"{len(self.agents)} seats given for {game.players} players")
-        self.seat_names = list(seat_names or self._default_seat_names())
+        self.seat_names = [chosen_name(name) for name in seat_names or [""] * game.players]
+        """The names the players chose, seat by seat ("": none, the game names the seat)."""
         self.states: list[Any] = [game.initial_state()]
         self.actions: list[Action] = []
         self.movers: list[int] = []
@@ -112,8 +124,16 @@ class Match(CompanionEntry):
         self._bot_rngs = [make_rng(self.seed, f"seat{i}") for i in range(game.players)]
         self._seers: dict[int, tuple[Any, tuple[int, ...]]] = {}
 
-    def _default_seat_names(self) -> list[str]:
-        return [f"{agent.name} bot" if agent is not None else "human" for agent in self.agents]
+    def names(self) -> list[Text | str]:
+        """Each player's one name: the one they chose, else the game's ("Knight 2")."""
+        return [
+            name or label
+            for name, label in zip(self.seat_names, self.game.seat_names(), strict=True)
+        ]
+
+    def catalog(self, language: str) -> Catalog:
+        """The catalog of ``language`` naming this match's players (:meth:`names`)."""
+        return catalog(language).with_names(self.names())
 
     # -- reading ------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -28,7 +28,7 @@ from gamehall.core.errors import (
 )
 from gamehall.core.game import EVERYTHING, Game
 from gamehall.core.howto import HowTo, howto, parts
-from gamehall.core.i18n import LANGUAGES, Text, catalog
+from gamehall.core.i18n import LANGUAGES, Catalog, Text, catalog
 from gamehall.core.registry import find_game, games
 from gamehall.core.resign import Resign
 from gamehall.search.limits import SearchLimits
@@ -211,12 +211,15 @@ def create_app(
     def language(request: Request) -> str:
         return language_of(request)
 
-    def page(request: Request, template: str, **context: Any) -> HTMLResponse:
-        """A page in the request's language; its forms carry the browser's CSRF token."""
+    def page(
+        request: Request, template: str, names: Sequence[Text | str] = (), **context: Any
+    ) -> HTMLResponse:
+        """A page in the request's language, naming a table's players ``names``; its forms
+        carry the browser's CSRF token."""
         lang = language(request)
         token, cookie = csrf.issue(request)
         html = templates.get_template(template).render(
-            t=translator(lang),
+            t=translator(lang, names),
             lang=lang,
             languages=LANGUAGES,
             request=request,
@@ -229,7 +232,13 @@ def create_app(
 
     @app.exception_handler(GamehallError)
     async def gamehall_error(request: Request, error: GamehallError) -> JSONResponse:
-        return JSONResponse({"error": error.render(language(request))}, status_of(error))
+        return JSONResponse({"error": error.render(texts_for(request))}, status_of(error))
+
+    def texts_for(request: Request) -> Catalog:
+        """The request's catalog, naming the players of the table it is about (if loaded)."""
+        live = hall.tables.get(request.path_params.get("table_id", ""))
+        lang = language(request)
+        return catalog(lang) if live is None else live.match.catalog(lang)
 
     def refuse(request: Request, status: int, message: str) -> Response:
         """A refusal: JSON for the API, a page in the request's language for a page."""
@@ -515,6 +524,7 @@ def create_app(
         return page(
             request,
             "table.html",
+            names=live.match.names(),
             info=live.info,
             seat=seat,
             **resigning(live, seat, language(request)),
@@ -546,7 +556,7 @@ def create_app(
         would do (None: this seat may not), and ``resigned``, the seats that did."""
         offer = hall.resign_offer(live, seat)
         return {
-            "resign": catalog(lang).render(offer) if offer is not None else None,
+            "resign": live.match.catalog(lang).render(offer) if offer is not None else None,
             "resigned": sorted(hall.resigned(live)),
         }
 
@@ -562,8 +572,8 @@ def create_app(
             "resign.html",
             info=live.info,
             seat=seat,
-            consequence=catalog(lang).render(offer) if offer is not None else None,
-            message=refused.render(lang) if refused is not None else None,
+            consequence=live.match.catalog(lang).render(offer) if offer is not None else None,
+            message=refused.render(live.match.catalog(lang)) if refused is not None else None,
         )
         if refused is not None:
             response.status_code = status_of(refused)
@@ -804,6 +814,7 @@ def create_app(
         lang = language(request)
         snapshot = seat_snapshot(live.match, seat, lang, live.logs)
         snapshot["companion"] = hall.companion(live, seat, lang)
+        snapshot["players"] = hall.players(live, seat)
         snapshot["deal"] = hall.deal_shown(live)
         snapshot.update(resigning(live, seat, lang))
         return snapshot
@@ -860,7 +871,7 @@ def create_app(
     ) -> dict[str, Any]:
         live, seat = at.live, person(at, "gets no hint")
         advice = await hall.hint(table_id, seat, request_body.seq)
-        texts = catalog(language(request))
+        texts = live.match.catalog(language(request))
         data = advice.to_json()
         data["solo"] = live.match.game.players == 1
         data["summary"] = texts.render(advice.summary())
@@ -912,7 +923,7 @@ def create_app(
 
     def render_table(live: Any, snapshot: dict[str, Any], lang: str) -> str:
         view = GAME_VIEWS[live.info.game]
-        t = translator(lang)
+        t = translator(lang, live.match.names())
         html = templates.get_template(view.table).render(
             t=t, lang=lang, game=live.match.game, info=live.info, **snapshot
         )
@@ -924,6 +935,8 @@ def create_app(
             html = entry + html
         if snapshot.get("held"):  # a bot plays this seat: say who, instead of any button
             html = templates.get_template("parts/held.html").render(t=t, **snapshot) + html
+        if snapshot.get("players"):  # who sits here: names, people and bots, presence
+            html = templates.get_template("parts/players.html").render(t=t, **snapshot) + html
         return html
 
     # -- live views -------------------------------------------------------------------
@@ -933,6 +946,7 @@ def create_app(
         per step and shared by every socket showing the same (``LiveTable.push_for``)."""
         snapshot = seat_snapshot(live.match, seat, lang, live.logs)
         snapshot["companion"] = hall.companion(live, seat, lang)
+        snapshot["players"] = hall.players(live, seat)
         snapshot.update(resigning(live, seat, lang))  # a game's table may say who resigned
         html = render_table(live, snapshot, lang)
         pushed = {"seq": snapshot["seq"], "html": html, "over": snapshot["over"]}

@@ -270,11 +270,10 @@ class Hall:
         for index, request in enumerate(seats):
             if request.kind == "bot":
                 check_bot(request.bot, game.name, self.limits)  # the bot kind must exist
-                infos.append(SeatInfo(index, request.name or f"{request.bot} bot", request.bot))
+                infos.append(SeatInfo(index, request.name, request.bot))
             elif request.kind in ("me", "invite"):
                 tokens[index] = new_token()
-                name = request.name or f"Player {index + 1}"
-                infos.append(SeatInfo(index, name, None, hash_token(tokens[index])))
+                infos.append(SeatInfo(index, request.name, None, hash_token(tokens[index])))
             else:
                 raise GamehallError(f"seat {index + 1}: unknown kind {request.kind!r}")
         info = TableInfo(
@@ -510,7 +509,7 @@ class Hall:
 
     def _notice(self, live: LiveTable, key: str, seat: int) -> None:
         """A hall notice about ``seat``'s person in every seat's log, at the current step."""
-        live.logs.notice(live.seq, Text(key, {"name": live.info.seats[seat].name}))
+        live.logs.notice(live.seq, Text(key, {"seat": seat + 1}))
 
     # -- acting -----------------------------------------------------------------------
 
@@ -600,7 +599,7 @@ class Hall:
             return Text("web.resign.solo")
         others = [s for s in range(players) if s != seat and s not in gone]
         if len(others) == 1:
-            return Text("web.resign.last", {"name": live.info.seats[others[0]].name})
+            return Text("web.resign.last", {"seat": others[0] + 1})
         return Text("web.resign.several")
 
     async def resign(self, table_id: str, seat: int | None, named: int) -> int:
@@ -695,7 +694,7 @@ class Hall:
         data: dict[str, Any] = {"physical": live.info.physical}
         if not live.info.physical or match.is_over():
             return data
-        texts = catalog(language)
+        texts = match.catalog(language)
         if match.to_move() == CHANCE:
             entrants = match.entrants()
             if seat is not None and seat in entrants:
@@ -971,10 +970,30 @@ class Hall:
 
     # -- watching ---------------------------------------------------------------------
 
+    def players(self, live: LiveTable, seat: int | None) -> list[dict[str, Any]]:
+        """Who sits at the table, as every page shows it: each seat's bot kind (None: a
+        person's), whether a bot stands in for its person, whether the person has a page
+        open, whether it is to move, and which seat is the viewer's (``seat``)."""
+        watching = set(live.listeners.values())
+        mover = live.match.to_move()
+        return [
+            {
+                "seat": held.seat,
+                "bot": held.bot,
+                "replaced": held.replaced,
+                "connected": held.seat in watching,
+                "to_move": mover == held.seat,
+                "you": held.seat == seat,
+            }
+            for held in live.info.seats
+        ]
+
     async def subscribe(self, live: LiveTable, seat: int | None) -> asyncio.Queue[int]:
         """A queue that receives the new sequence number after every change; a person whose
         seat a bot took over is back."""
         queue: asyncio.Queue[int] = asyncio.Queue()
+        if seat is not None and seat not in live.listeners.values():
+            self._announce(live)  # the others see the person connected (when they next draw)
         live.listeners[queue] = seat
         grace = live.graces.pop(seat, None) if seat is not None else None
         if grace is not None:
@@ -990,7 +1009,10 @@ class Hall:
         live.touched = time.monotonic()
         if live.match.is_over() and not live.listeners and live.info.id not in self.finished:
             self._keep_finished(live)  # dropped from the finished ones while watched
-        if seat is None or seat in live.listeners.values() or seat in self.resigned(live):
+        if seat is None or seat in live.listeners.values():
+            return
+        self._announce(live)  # the others see the person gone
+        if seat in self.resigned(live):
             return
         if live.match.agents[seat] is None and not live.match.is_over():
             old = live.graces.pop(seat, None)

@@ -8,7 +8,6 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from gamehall.core.game import EVERYTHING
-from gamehall.core.i18n import catalog
 from gamehall.core.match import Match
 
 LOG_SHOWN = 80
@@ -49,7 +48,7 @@ class ReplayScript:
 
 def script_of(match: Match, language: str) -> ReplayScript:
     """The match narrated for everyone (the game is over: nothing is secret any more)."""
-    texts = catalog(language)
+    texts = match.catalog(language)
     steps: list[int] = []
     lines: list[str] = []
     chapters: list[tuple[int, str]] = []

@@ -45,7 +45,7 @@ def check_rules_version(info: TableInfo, game: Game[object]) -> None:
 def mover_text(mover: int) -> Text:
     """A seat, or chance, as the log names who moved."""
     return (
-        Text("store.broken.chance") if mover == CHANCE else Text("core.seat", {"seat": mover + 1})
+        Text("store.broken.chance") if mover == CHANCE else Text("core.seat", {"number": mover + 1})
     )
 
 

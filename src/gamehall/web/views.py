@@ -14,6 +14,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from gamehall.bots.registry import bot_strength
 from gamehall.core.game import CHANCE, JSON, Game
 from gamehall.core.i18n import Catalog, Text, catalog
 from gamehall.core.match import Match
@@ -56,18 +57,18 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["add"] = lambda value, amount: value + amount
-    env.globals.update(term=term, legend=legend, seat_names=seat_names)
+    env.globals.update(term=term, legend=legend, seat_names=seat_names, strength=bot_strength)
     return env
 
 
 def seat_names(game: Game[Any], seats: Sequence[int], t: Any) -> str:
-    """The seats named as the game names them ("Knight 2, Knight 3"), or "—" for none."""
-    return ", ".join(t(game.seat_name(seat)) for seat in seats) or "—"
+    """The players of ``seats`` by name (``t`` names them: "Ann, Knight 3"), or "—"."""
+    return ", ".join(t(Text("core.who", {"seat": seat + 1})) for seat in seats) or "—"
 
 
-def translator(language: str) -> Any:
-    """``t(key, **params)`` for templates, in ``language``."""
-    texts = catalog(language)
+def translator(language: str, names: Sequence[Text | str] = ()) -> Any:
+    """``t(key, **params)`` for templates, in ``language``, naming the players ``names``."""
+    texts = catalog(language).with_names(names)
 
     def t(key: str | Text, **params: Any) -> str:
         return texts.render(key if isinstance(key, Text) else Text(key, params))
@@ -111,7 +112,7 @@ class LogCache:
         log = self._logs.get(key)
         if log is None or log.done > count:
             log = self._logs[key] = RenderedLog()
-        texts = catalog(language)
+        texts = match.catalog(language)
         while True:
             due = self.notices[log.told][0] if log.told < len(self.notices) else None
             if due is not None and (due <= log.done or log.done == count):
@@ -169,7 +170,7 @@ def seat_snapshot(
     legal = []
     bot = match.agents[seat] if seat is not None else None
     if seat is not None and mover == seat and bot is None:
-        t = translator(language)
+        t = translator(language, match.names())
         legal = [
             {"action": str(a), "label": t(game.label(view, a))}
             for a in game.legal_actions(match.state)
@@ -191,8 +192,8 @@ def seat_snapshot(
         "to_move": None if mover is None else ("chance" if mover == CHANCE else mover),
         "over": mover is None,
         "outcome": None if outcome is None else outcome.to_json(),
-        "held": None if bot is None else {"bot": bot.name, "name": match.seat_names[seat or 0]},
-        "phase_help": None if helper is None else catalog(language).render(helper),
+        "held": None if bot is None else {"bot": bot.name, "seat": (seat or 0) + 1},
+        "phase_help": None if helper is None else match.catalog(language).render(helper),
         "recent": recent,
         "last_moves": last_moves(match, seat, language),
     }
@@ -209,7 +210,7 @@ def since_last_move(match: Match, seat: int | None, language: str) -> list[str]:
     last = last_own_move(match, seat)
     if last is None:
         return []
-    texts = catalog(language)
+    texts = match.catalog(language)
     lines = [texts.render(line) for line in match.log(seat, last)]
     return lines[-RECENT_LINES:]
 
@@ -232,7 +233,7 @@ def last_moves(match: Match, seat: int | None, language: str) -> dict[int, str]:
     movers = match.movers
     own = last_own_move(match, seat)
     start = max(len(movers) - LOOK_BACK, 0 if own is None else own + 1)
-    texts = catalog(language)
+    texts = match.catalog(language)
     found: dict[int, str] = {}
     for step in range(len(movers) - 1, start - 1, -1):
         mover = movers[step]

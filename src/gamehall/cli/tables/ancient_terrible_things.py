@@ -74,7 +74,7 @@ def render_ancient_terrible_things(game: Game[Any], view: JSON, catalog: Catalog
     for column in ("player", "tokens", "exploits", "loot", "trophies", "terrible", "secrets"):
         players.add_column(t(Text(f"att.ui.{column}")))
     for player in view["players"]:
-        who = t(Text("core.seat", {"seat": player["seat"] + 1}))
+        who = t(Text("core.seat", {"number": player["seat"] + 1}))
         if player["character"]:
             who += f" {name(player['character'])}"
         if player["seat"] == view["seat"]:
@@ -194,7 +194,7 @@ def _sources(view: JSON, t: Any) -> RenderableType:
     for player in sorted(view["players"], key=lambda p: -p["secrets"]):
         numbers = [str(player["secret_sources"][source]) for source in SOURCES]
         style = "bold green" if player["seat"] in winners else ""
-        who = t(Text("core.seat", {"seat": player["seat"] + 1}))
+        who = t(Text("core.seat", {"number": player["seat"] + 1}))
         table.add_row(RichText(who, style=style), *numbers, str(player["secrets"]))
     if "rival" in view:
         secrets = str(view["rival"]["secrets"])

@@ -109,7 +109,7 @@ def render_boss_quest(game: Game[Any], view: JSON, catalog: Catalog) -> Renderab
         footer.append("   " + t(Text("bq.ui.set_aside")) + " ")
         footer.append_text(_cards(view["set_aside"], colours))
     if view["last_call"]:
-        seats = ", ".join(str(s + 1) for s in view["last_call"])
+        seats = [s + 1 for s in view["last_call"]]
         footer.append("\n" + t(Text("bq.ui.last_call", {"seats": seats})), style="bold yellow")
     parts: list[RenderableType] = [header, knights, spells, footer]
     result = _round_result(game, view, catalog, colours)

@@ -46,7 +46,7 @@ def _chance_reason(game: BossQuest, state: BossQuestState, action: Action) -> Te
     if isinstance(action, act.FirstArmorer):
         if 0 <= action.seat < game.players and state.gone[action.seat]:
             return _why("resigned", seat=action.seat + 1)  # BQ-R25
-        return _why("no_seat", seat=action.seat + 1)
+        return _why("no_seat", number=action.seat + 1)
     if isinstance(action, act.RevealBoss):
         return _why("no_boss", hp=action.hp)
     if isinstance(action, act.DrawSpell):
@@ -97,7 +97,7 @@ def _choice_reason(game: BossQuest, state: BossQuestState, action: Action) -> Te
         return _why("finish_spell", choice=pending.choice)
     if isinstance(action, act.Target | act.SwapWith):
         if not 0 <= action.seat < game.players:
-            return _why("no_seat", seat=action.seat + 1)
+            return _why("no_seat", number=action.seat + 1)
         if state.gone[action.seat]:
             return _why("resigned", seat=action.seat + 1)  # BQ-R25
         return _why("swap_self")

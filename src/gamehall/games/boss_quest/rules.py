@@ -687,7 +687,7 @@ class BossQuest(Game[BossQuestState]):
 
     def seat_name(self, seat: int) -> Text:
         """A knight by number ("Knight 2")."""
-        return Text("bq.ui.knight_n", {"seat": seat + 1})
+        return Text("bq.player", {"number": seat + 1})
 
     def chapter(self, state: BossQuestState) -> Text | None:
         return Text("bq.log.chapter", {"round": state.round}) if state.round >= 1 else None

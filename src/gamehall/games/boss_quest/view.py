@@ -195,7 +195,7 @@ def _what_follows(game: BossQuest, before: BossQuestState, after: BossQuestState
             winner = after.result.winners[0] + 1
             lines.append(Text("bq.log.others_resigned", {"seat": winner}))
         else:
-            winners = ", ".join(str(w + 1) for w in after.result.winners)
+            winners = [w + 1 for w in after.result.winners]
             count = len(after.result.winners)
             lines.append(Text("bq.log.game_over", {"winners": winners, "count": count}))
     return lines
@@ -267,9 +267,9 @@ def _action_lines(
         return _magician_lines(game, before, action, who, seat)
     if isinstance(action, act.Target):
         kind = before.slots[before.pending.slot].kind if before.pending else 0
-        return [Text("bq.log.target", {"spell": spell_name(game, kind), "target": action.seat + 1})]
+        return [Text("bq.log.target", {"spell": spell_name(game, kind), "knight": action.seat + 1})]
     if isinstance(action, act.SwapWith):
-        return [Text("bq.log.swap", {**who, "target": action.seat + 1})]
+        return [Text("bq.log.swap", {**who, "knight": action.seat + 1})]
     if isinstance(action, act.Give):
         card = game.cards.weapon_id(action.card)
         if before.hidden[mover] == card and seat not in (mover, EVERYTHING):

@@ -182,8 +182,8 @@
   // the table's data-compose template ("apply {pick} {drop}") names the action, which is sent
   // only when it is one of the legal actions shown.
   let picked = null;
-  function gameRoot() {  // the game's table: the entry panel of a physical table comes first
-    return box.querySelector(":scope > :not(.companion)") || box.firstElementChild;
+  function gameRoot() {  // the game's table, after the players, a held seat's note and the entry panel
+    return box.querySelector(":scope > :not(.companion, .players, .held)") || box.firstElementChild;
   }
   function legal(action) {
     return [...box.querySelectorAll("button.act")].some((b) => b.dataset.action === action);
