@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BASE_STAMP := $(VENV)/.installed-base
 
 .PHONY: hall play test system-deps lint typecheck pytest bench balance load anchors clean \
 	compiled pure fuzz crash soak attacks clause-index stalls advice-agreement
@@ -19,7 +20,13 @@ COMPILED_STAMP := $(VENV)/.compiled
 READY := $(STAMP) $(COMPILED_STAMP)
 
 # Install what is needed and start the main job: the web hall on its embedded SQLite database.
-hall: $(READY)
+# It needs only the base install: the hot paths compile in the background meanwhile (once,
+# progress in .venv/compile.log) and are used from the hall's next start.
+hall: $(BASE_STAMP)
+	@test -f $(COMPILED_STAMP) || { echo "make hall: the hot paths compile in the background" \
+		"(progress: $(VENV)/compile.log); the hall serves meanwhile and uses them from its next start"; \
+		nohup flock -n $(VENV)/compile.lock $(MAKE) --no-print-directory compiled \
+			> $(VENV)/compile.log 2>&1 & }
 	$(BIN)/gamehall serve --host $${HOST:-127.0.0.1} --port $${PORT:-8000}
 
 # The terminal game: you and two bots at Boss Quest.
@@ -33,9 +40,13 @@ test: $(READY) system-deps lint typecheck pytest
 system-deps:
 	bash scripts/system-deps.sh
 
-$(STAMP): pyproject.toml
+$(BASE_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(STAMP): $(BASE_STAMP)
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 

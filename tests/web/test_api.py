@@ -279,7 +279,7 @@ def test_a_person_who_leaves_is_replaced_by_a_bot(leaving_client: TestClient) ->
     assert hall.store.get(table["id"]).seats[0].replaced
 
 
-def test_a_table_clock_hands_a_slow_seat_to_a_bot(tmp_path: Any) -> None:
+def test_a_table_clock_has_a_bot_make_each_move_whose_time_ran_out(tmp_path: Any) -> None:
     from gamehall.web.app import create_app
     from gamehall.web.hall import SeatRequest
 
@@ -292,8 +292,11 @@ def test_a_table_clock_hands_a_slow_seat_to_a_bot(tmp_path: Any) -> None:
         )
         table = {"id": info.id}
         snapshot(client, info.id)  # loading the table starts its driver
-        wait_until(hall.live(table["id"]).match.is_over, "the replacing bot finishing")
-        assert hall.store.get(table["id"]).seats[0].bot == "heuristic"
+        live = hall.live(table["id"])
+        wait_until(live.match.is_over, "the bots making every move as each clock runs out")
+        held = hall.store.get(table["id"]).seats[0]
+        assert held.bot is None and not held.replaced  # the seat stayed the person's
+        assert 0 in live.stood_in
 
 
 def test_unknown_games_options_and_seats_are_refused(client: TestClient) -> None:

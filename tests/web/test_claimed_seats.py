@@ -194,17 +194,18 @@ def test_a_person_who_leaves_is_played_by_a_bot_then_takes_her_seat_back(
 
 
 def test_a_seat_a_bot_holds_shows_no_buttons_and_names_who_plays(tmp_path: Path) -> None:
-    """A clock shorter than the API allows runs out while the seat's page is open: the page
+    """A bot steps in for Anna (as when she left) while a page of her seat is open: the page
     says which bot plays for whom, and offers no action, undo or hint."""
     app = create_app(f"sqlite:///{tmp_path / 'hall.db'}", leave_grace=600, caps=GENEROUS)
     with TestClient(app) as client:
         hall = app.state.hall
         seats = [SeatRequest("me", name="Anna"), SeatRequest("invite")]
-        info, tokens = hall.create_table("boss-quest", 2, {}, seats, bot_delay=5, clock=0.3)
+        info, tokens = hall.create_table("boss-quest", 2, {}, seats, bot_delay=5)
         anna = claim(client, f"/t/{info.id}/seat/{tokens[0]}")
         snapshot(client, info.id)  # loading the table starts its driver
         with client.websocket_connect(f"/ws/tables/{info.id}", headers=anna) as socket:
             html = socket.receive_json()["html"]
+            client.portal.call(hall.replace_with_bot, hall.live(info.id), 0)  # type: ignore[union-attr]
             while 'class="held"' not in html:
                 html = socket.receive_json()["html"]
         assert "A bot plays for Anna until they are back (level: heuristic (normal))." in html
@@ -216,6 +217,8 @@ def test_the_others_are_told_when_a_seat_takes_back_its_move(client: TestClient)
     table = open_table(client, [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}])
     seat, mine, state = human_to_move(client, table)
     assert act(client, table["id"], mine, state["seq"], "discard 1").status_code == 200
+    offered = snapshot(client, table["id"], mine)
+    assert offered["undo"] and 'class="undo"' in render_push(client, table["id"], mine)
     undone = client.post(
         f"/api/tables/{table['id']}/undo",
         headers={CREDENTIAL: mine},
@@ -224,7 +227,18 @@ def test_the_others_are_told_when_a_seat_takes_back_its_move(client: TestClient)
     assert undone.status_code == 200, undone.text
     other = credentials(client, table)[(seat + 1) % 3]
     log = snapshot(client, table["id"], other)["log"]
-    assert log[-1] == f"Knight {seat + 1} took back their last move"
+    assert log[-1].startswith(f"Knight {seat + 1} took back a move: Knight {seat + 1} ")
+    assert "discards" in log[-1]  # what was taken back, as everyone may read it
+    after = snapshot(client, table["id"], mine)
+    assert not after["undo"], "nothing left to take back, and no undo offered"
+    assert 'class="undo"' not in render_push(client, table["id"], mine)
+
+
+def render_push(client: TestClient, table: str, credential: str) -> str:
+    """The table as the seat's page draws it now."""
+    with client.websocket_connect(f"/ws/tables/{table}", headers={CREDENTIAL: credential}) as s:
+        html: str = s.receive_json()["html"]
+    return html
 
 
 def test_two_browsers_the_friend_plays_and_the_hosts_copy_is_refused(

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from gamehall.web.app import create_app
-from gamehall.web.hall import SeatRequest
+from gamehall.web.hall import Hall, SeatRequest
 from gamehall.web.limits import GENEROUS
 from tests.waiting import wait_until
 from tests.web.claims import claim, credentials
@@ -33,28 +33,34 @@ def form(clock: str, players: int = 2) -> dict[str, Any]:
 
 
 def test_the_lobby_form_has_a_clock_field(client: TestClient) -> None:
-    """Seconds, 5 to 3600, empty for none."""
+    """A time per move in a unit (seconds to days), and a time bank, empty for none."""
     page = client.get("/").text
-    assert 'name="clock"' in page and 'min="5"' in page and 'max="3600"' in page
+    assert 'name="clock"' in page and 'name="clock_unit"' in page and 'value="days"' in page
+    assert 'name="bank"' in page and 'name="bank_unit"' in page
 
 
 def test_the_form_sets_the_clock_or_none_and_refuses_bad_values(client: TestClient) -> None:
     hall = client.app.state.hall  # type: ignore[attr-defined]
-    for text, clock in (("", None), ("5", 5.0), (" 90 ", 90.0), ("3600", 3600.0)):
+    for text, clock in (("", None), ("5", 5.0), (" 90 ", 90.0), ("1209600", 1209600.0)):
         response = post_lobby_form(client, form(text), follow_redirects=False)
         assert response.status_code == 303, response.text
         table_id = response.headers["location"].split("/")[2]
         assert hall.store.get(table_id).clock == clock, text
     before = len(hall.store.list_tables())
-    for text in ("4", "0", "-5", "3601", "soon", "nan", "inf"):
+    for text in ("4", "0", "-5", "1209601", "soon", "nan", "inf"):
         response = post_lobby_form(client, form(text), follow_redirects=False)
         assert response.status_code == 422, (text, response.text)
         assert "clock" in response.json()["error"]
     assert len(hall.store.list_tables()) == before, "a refused form opened a table"
 
 
-def test_a_clock_set_in_the_form_hands_a_slow_seat_to_a_bot(client: TestClient) -> None:
-    """The smallest clock the form allows (5 s): the seat is replaced, never sooner."""
+def test_a_clock_that_runs_out_has_a_bot_make_that_one_move_and_the_seat_stays(
+    client: TestClient,
+) -> None:
+    """The smallest clock the form allows (5 s): when it runs out, a bot of the table's kind
+    makes that one move, never sooner; the seat stays the person's (no bot holds it, the next
+    decision is the person's again, with a fresh countdown); the log and the person's page
+    say so, and the others see it on the players' list."""
     hall = client.app.state.hall  # type: ignore[attr-defined]
     started = time.monotonic()
     response = post_lobby_form(client, form("5"), follow_redirects=False)
@@ -62,18 +68,28 @@ def test_a_clock_set_in_the_form_hands_a_slow_seat_to_a_bot(client: TestClient) 
     link = response.headers["location"]
     table_id = link.split("/")[2]
     assert client.get(link).status_code == 200  # opening the seat page starts the table
-    assert hall.live(table_id).info.clock == 5.0
+    live = hall.live(table_id)
+    assert live.info.clock == 5.0
+    wait_until(lambda: 0 in live.stood_in, "the clock running out")
+    assert time.monotonic() - started >= 5.0, "the bot moved before the clock ran out"
+    moved = live.stood_in[0]
+    assert live.match.movers[moved] == 0  # the move is logged as the seat's own
+    assert not hall.store.get(table_id).seats[0].replaced and live.match.agents[0] is None
+    log = snapshot(client, table_id)["log"]
+    assert any("time ran out: a bot made that one move for them" in line for line in log), log
     wait_until(
-        lambda: hall.store.get(table_id).seats[0].replaced, "the clock handing the seat over"
+        lambda: live.match.is_over() or Hall.deadline(live, 0) is not None,
+        "the person's next decision, with its own countdown",
     )
-    replaced_at = time.monotonic()
-    assert replaced_at - started >= 5.0, "the seat was handed over before its clock ran out"
-    assert hall.store.get(table_id).seats[0].bot == "heuristic"
-    wait_until(hall.live(table_id).match.is_over, "the bot that took the seat finishing")
+    if not live.match.is_over():
+        assert live.match.to_move() == 0 and live.match.agents[0] is None
+        ends = Hall.deadline(live, 0)
+        assert ends is not None and ends > time.time()
 
 
 def test_reconnecting_does_not_restart_the_clock(tmp_path: Path) -> None:
-    """A person who keeps reopening the seat's socket still runs out of time on one decision."""
+    """A person who keeps reopening the seat's socket still runs out of time on one decision;
+    each push shows the same deadline and the hall's time."""
     app = create_app(f"sqlite:///{tmp_path / 'clock.db'}", leave_grace=60, caps=GENEROUS)
     with TestClient(app) as client:
         hall = app.state.hall
@@ -86,20 +102,22 @@ def test_reconnecting_does_not_restart_the_clock(tmp_path: Path) -> None:
         snapshot(client, info.id)  # loading the table starts its driver
         live = hall.live(info.id)
         wait_until(lambda: live.match.to_move() == 0 and 0 in live.clocks, "the clock starting")
-        countdown = live.clocks[0]
+        countdown, seq = live.clocks[0], live.seq
+        shown = {f'data-deadline="{live.deadlines[0]}"'}
         reconnections = 0
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:  # back to back, far more often than every 1.5 s
-            if hall.store.get(info.id).seats[0].replaced:
+            if 0 in live.stood_in:
                 break
             with client.websocket_connect(f"/ws/tables/{info.id}", headers=mine) as socket:
-                socket.receive_json()
+                pushed = socket.receive_json()
                 reconnections += 1
-                if not live.info.seats[0].replaced:
+                if pushed["seq"] == seq and 0 not in live.stood_in:
                     assert live.clocks[0] is countdown, "a reconnection started a new countdown"
-        replaced_at = time.monotonic()
-        assert hall.store.get(info.id).seats[0].replaced, "reconnecting kept the clock from ending"
-        assert replaced_at - started >= 1.5
+                    assert next(iter(shown)) in pushed["html"]
+                    assert abs(pushed["now"] - time.time()) < 60
+        assert 0 in live.stood_in, "reconnecting kept the clock from ending"
+        assert time.monotonic() - started >= 1.5
         assert reconnections >= 3
 
 

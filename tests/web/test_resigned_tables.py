@@ -171,7 +171,7 @@ def test_BQ_R25_a_resigned_knight_has_no_undo_nor_any_button(client: TestClient)
         assert buttons(page) == [], buttons(page)
         assert note in html.unescape(page)
     wait_for_turn(client, table["id"], ben)
-    assert 'class="undo"' in pushed(client, table["id"], ben, "en")["html"]
+    assert 'class="act"' in pushed(client, table["id"], ben, "en")["html"]  # Ben plays on
 
 
 def test_ATT_R16_a_resigned_investigator_has_no_undo_nor_any_button(client: TestClient) -> None:
@@ -198,4 +198,4 @@ def test_ATT_R16_a_resigned_investigator_has_no_undo_nor_any_button(client: Test
         assert buttons(page) == [], buttons(page)
         assert note in html.unescape(page)
     wait_for_turn(client, table["id"], second)
-    assert 'class="undo"' in pushed(client, table["id"], second, "en")["html"]
+    assert 'class="act"' in pushed(client, table["id"], second, "en")["html"]  # plays on

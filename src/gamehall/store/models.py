@@ -33,6 +33,7 @@ class TableRow(Base):
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     bot_delay: Mapped[float] = mapped_column(default=0.6)
     clock: Mapped[float | None] = mapped_column(nullable=True)
+    bank: Mapped[float | None] = mapped_column(nullable=True)
     physical: Mapped[bool] = mapped_column(default=False)
     """A physical copy (companion mode): people enter the dice and cards, nothing is drawn."""
     replacement: Mapped[str] = mapped_column(String(32), default="heuristic")

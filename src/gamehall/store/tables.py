@@ -8,7 +8,7 @@ import json
 import logging
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, Select, cast, delete, insert, select, update
@@ -76,6 +76,11 @@ class TableInfo:
     outcome: dict[str, Any] | None = None
     bot_delay: float = 0.6
     clock: float | None = None
+    """Seconds a person may think over one decision before a bot makes that move (None: no
+    clock)."""
+    bank: float | None = None
+    """Seconds each person may think in all beyond the per-move clock, chess-style (None:
+    no bank)."""
     created_at: datetime | None = None
     physical: bool = False
     """A physical copy: people enter every chance outcome (docs/companion.md)."""
@@ -166,6 +171,11 @@ TABLE_QUERY = select(
 """Tables with their JSON columns as text, decoded apart: one damaged row breaks only itself."""
 
 
+def aware(at: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
 def _info(row: TableRow) -> TableInfo:
     """The table of a row loaded by ``TABLE_QUERY`` (its JSON columns still to decode)."""
     return TableInfo(
@@ -177,6 +187,7 @@ def _info(row: TableRow) -> TableInfo:
         status=row.status,
         bot_delay=row.bot_delay,
         clock=row.clock,
+        bank=row.bank,
         created_at=row.created_at,
         physical=bool(row.physical),
         replacement=row.replacement,
@@ -223,6 +234,7 @@ class TableStore:
                     status=info.status,
                     bot_delay=info.bot_delay,
                     clock=info.clock,
+                    bank=info.bank,
                     physical=info.physical,
                     replacement=info.replacement,
                     secret=info.secret,
@@ -296,6 +308,17 @@ class TableStore:
         )
         with Session(self.engine) as session:
             return [(seq, action, mover) for seq, action, mover in session.execute(query)]
+
+    def step_times(self, table_id: str) -> list[tuple[int, datetime]]:
+        """When each step of the table's log was written: ``(mover, created_at)`` in order
+        (the clocks and time banks of a table loaded again are counted from them)."""
+        query = (
+            select(ActionRow.mover, ActionRow.created_at)
+            .where(ActionRow.table_id == table_id)
+            .order_by(ActionRow.seq)
+        )
+        with Session(self.engine) as session:
+            return [(mover, aware(at)) for mover, at in session.execute(query)]
 
     def append(self, table_id: str, seq: int, action: str, mover: int) -> None:
         """Add one action at ``seq``; raises SequenceConflict if that number is taken."""

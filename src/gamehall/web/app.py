@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import re
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -56,6 +57,7 @@ from gamehall.web.requests import (
     ResignRequest,
     Submission,
     UndoRequest,
+    bank_seconds,
     clock_seconds,
 )
 from gamehall.web.resume import BrokenTable
@@ -359,6 +361,9 @@ def create_app(
         seat_kinds: Annotated[list[str], Form()],
         bot_delay: Annotated[float, Form(ge=0, le=10)] = 0.6,
         clock: Annotated[str, Form(max_length=8)] = "",
+        clock_unit: Annotated[str, Form(max_length=8)] = "seconds",
+        bank: Annotated[str, Form(max_length=8)] = "",
+        bank_unit: Annotated[str, Form(max_length=8)] = "minutes",
         physical: Annotated[bool, Form()] = False,
         replacement: Annotated[str, Form(max_length=32)] = "heuristic",
         name: Annotated[str, Form(max_length=256)] = "",
@@ -385,8 +390,9 @@ def create_app(
             options,
             seats,
             bot_delay,
-            clock_seconds(clock),
+            clock_seconds(clock, clock_unit),
             physical=physical,
+            bank=bank_seconds(bank, bank_unit),
             replacement=replacement,
             host=host,
         )
@@ -500,6 +506,7 @@ def create_app(
                 info.bot_delay,
                 info.clock,
                 physical=info.physical,
+                bank=info.bank,
                 replacement=info.replacement,
                 host=host,
             )
@@ -763,6 +770,7 @@ def create_app(
             spec.physical,
             spec.replacement,
             host=host,
+            bank=spec.bank,
         )
         hall.start_driver(hall.live(info.id))
         return {
@@ -936,7 +944,8 @@ def create_app(
         if snapshot.get("held"):  # a bot plays this seat: say who, instead of any button
             html = templates.get_template("parts/held.html").render(t=t, **snapshot) + html
         if snapshot.get("players"):  # who sits here: names, people and bots, presence
-            html = templates.get_template("parts/players.html").render(t=t, **snapshot) + html
+            players = templates.get_template("parts/players.html")
+            html = players.render(t=t, lang=lang, **snapshot) + html
         return html
 
     # -- live views -------------------------------------------------------------------
@@ -953,6 +962,12 @@ def create_app(
         return json.dumps(
             {**pushed, "resign": snapshot["resign"], "resigned": snapshot["resigned"]}
         )
+
+    def stamped(shown: str) -> str:
+        """A push (a JSON object, shared by every socket) with the hall's time as it is sent
+        (``now``): a page counts a clock down from its deadline on the hall's time, whatever
+        its own clock says."""
+        return f'{shown[:-1]}, "now": {time.time():.3f}}}'
 
     def socket_credential(websocket: WebSocket, table_id: str) -> str | None:
         """The seat credential a socket gives: its header, or the cookie from a seat page
@@ -990,9 +1005,8 @@ def create_app(
                     reason = catalog(lang).render(Text("web.seat.invalid_credential"))
                     await websocket.close(4403, reason.encode()[:120].decode(errors="ignore"))
                     return
-                await websocket.send_text(
-                    live.push_for(seat, lang, partial(push, live, seat, lang))
-                )
+                shown = live.push_for(seat, lang, partial(push, live, seat, lang))
+                await websocket.send_text(stamped(shown))
                 getter = asyncio.ensure_future(queue.get())
                 done, _ = await asyncio.wait(
                     {getter, receiver}, return_when=asyncio.FIRST_COMPLETED

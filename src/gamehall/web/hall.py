@@ -86,6 +86,8 @@ TABLES_IN_MEMORY = 1000
 WRITE_RETRY = (0.25, 8.0)
 """When the database refuses a driver's write (disk full, server gone): the first pause
 before trying again, doubled at each failure up to the second; it tries until writes work."""
+LAST_MOMENTS = 30.0
+"""Seconds a person has for each move once a time bank without a per-move clock is spent."""
 
 logger = logging.getLogger(__name__)
 
@@ -131,6 +133,18 @@ class LiveTable:
     logs: LogCache = field(default_factory=LogCache)
     clocks: dict[int, tuple[int, asyncio.Task[None]]] = field(default_factory=dict)
     """Per seat: the sequence number its clock runs for, and the countdown."""
+    deadlines: dict[int, float] = field(default_factory=dict)
+    decided_at: float = field(default_factory=time.time)
+    """When the decision at hand began: the last step's time (``time.time()``)."""
+    spent: dict[int, float] = field(default_factory=dict)
+    """Per seat: the seconds of its time bank spent (thinking beyond the per-move clock)."""
+    standing: dict[int, Agent] = field(default_factory=dict)
+    """Per seat whose clock just ran out: the bot choosing that one move (the person's own
+    move, if it comes first, still counts)."""
+    stood_in: dict[int, int] = field(default_factory=dict)
+    """Per seat whose clock ran out: the step a bot played for its person (one move; the
+    seat stays the person's)."""
+    """Per seat whose clock runs: when it runs out (``time.time()``, shown as a countdown)."""
     graces: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     """Per seat whose person left: the countdown before a bot steps in."""
     entries: dict[int, tuple[Any, ChanceEntry]] = field(default_factory=dict)
@@ -250,6 +264,7 @@ class Hall:
         physical: bool = False,
         replacement: str = REPLACEMENT_BOT,
         host: str | None = None,
+        bank: float | None = None,
     ) -> tuple[TableInfo, dict[int, str]]:
         """Open a table; returns it and the secret link token of each person's seat. ``host``
         is the credential of the browser opening it (it may re-issue a seat's link).
@@ -286,6 +301,7 @@ class Hall:
             options=dict(game.options),
             bot_delay=bot_delay,
             clock=clock,
+            bank=bank,
             seats=infos,
             physical=physical,
             replacement=replacement,
@@ -314,6 +330,8 @@ class Hall:
             self.store.finish(table_id, outcome.to_json())
             info.status, info.outcome = "finished", outcome.to_json()
         live = LiveTable(info, match)
+        if info.clock or info.bank:
+            self._count_time(live)
         self.tables[table_id] = live
         self.bound_memory(keep=table_id)
         if outcome is not None:
@@ -339,6 +357,19 @@ class Hall:
             info.broken = self.store.mark_broken(info.id, broken_reason(error))
             raise BrokenTable.of_table(info) from error
         return match
+
+    def _count_time(self, live: LiveTable) -> None:
+        """The time banks spent and when the decision at hand began, from the times the
+        log's steps were written (a restart gives no one time back)."""
+        info = live.info
+        start = info.created_at.timestamp() if info.created_at else time.time()
+        for mover, at in self.store.step_times(info.id):
+            written = at.timestamp()
+            if mover >= 0:
+                thought = written - start - (info.clock or 0)
+                live.spent[mover] = live.spent.get(mover, 0.0) + max(0.0, thought)
+            start = written
+        live.decided_at = start
 
     def _reload(self, live: LiveTable) -> None:
         """Replay the table's log into it again, after memory and log may have parted (a
@@ -529,8 +560,12 @@ class Hall:
                 raise StaleSequence(
                     f"expected action {live.seq}, not {seq}: the table has moved on"
                 )
-            if match.agents[seat] is not None:
-                raise NotYourTurnError(f"{text}: seat {seat + 1} is played by a bot")
+            held = match.agents[seat]
+            if held is not None and live.standing.get(seat) is not held:
+                reason = Text("web.illegal.held_by_bot", {"seat": seat + 1})
+                raise NotYourTurnError.of(
+                    Text("core.illegal_action", {"action": text, "reason": reason})
+                )
             action = match.game.parse_action(text)
             if match.to_move() != seat:
                 raise NotYourTurnError.of(
@@ -542,6 +577,8 @@ class Hall:
                         },
                     )
                 )
+            if held is not None:  # the person beat the stand-in of a clock run out
+                match.agents[seat] = None
             self._commit(live, action, seat)
         self.start_driver(live)
         return live.seq
@@ -555,8 +592,12 @@ class Hall:
             if live.match.is_over():  # the outcome is logged as final: it stands
                 reason = Text("core.illegal.game_over")
                 raise UndoError.of(Text("core.undo.refused", {"reason": reason}))
+            public = live.match.log(None, live.seq - 1, live.seq)  # as everyone may read it
             self._taken_back(live, live.match.undo(seat))
-            self._notice(live, "web.notice.took_back", seat)
+            what = public[0] if public else Text("web.notice.a_move")
+            live.logs.notice(
+                live.seq, Text("web.notice.took_back", {"seat": seat + 1, "move": what})
+            )
         return live.seq
 
     # -- resigning (core.resign) --------------------------------------------------------
@@ -795,6 +836,12 @@ class Hall:
             live.logs.clear()
             raise
         live.touched = time.monotonic()
+        now = time.time()
+        mover = match.movers[first]
+        if mover >= 0:  # a seat's move: its thinking beyond the clock comes from its bank
+            thought = now - live.decided_at - (live.info.clock or 0)
+            live.spent[mover] = live.spent.get(mover, 0.0) + max(0.0, thought)
+        live.decided_at = now
         if finished is not None:
             live.info.status, live.info.outcome = "finished", finished
             self._keep_finished(live)
@@ -933,7 +980,7 @@ class Hall:
 
         The clock runs once per decision: reconnecting or reloading never restarts it.
         """
-        if not live.info.clock:
+        if not (live.info.clock or live.info.bank):
             return
         running = live.clocks.get(seat)
         if running is not None and running[0] == live.seq and not running[1].done():
@@ -941,12 +988,47 @@ class Hall:
         if running is not None:
             running[1].cancel()
         countdown = self._clock_runs_out(live, seat, live.seq)
+        live.deadlines = {seat: live.decided_at + self.time_for_move(live, seat)}
         live.clocks[seat] = (live.seq, asyncio.get_running_loop().create_task(countdown))
+        self._announce(live)  # every page shows the countdown
 
     async def _clock_runs_out(self, live: LiveTable, seat: int, seq: int) -> None:
-        await asyncio.sleep(live.info.clock or 0)
-        if live.seq == seq:
-            self.replace_with_bot(live, seat)
+        """The clock of ``seat``'s decision at ``seq`` ran out: a bot of the table's kind plays
+        that one move for the person, who keeps the seat and is told so."""
+        await asyncio.sleep(max(0.0, live.deadlines[seat] - time.time()))
+        match = live.match
+        async with live.lock:
+            if live.seq != seq or match.to_move() != seat or match.agents[seat] is not None:
+                return  # the person moved, or a bot already holds the seat
+            stand_in = match.agents[seat] = self._bot(live.info.replacement, live.info.game)
+            live.standing[seat] = stand_in
+        try:
+            played = await self._play_bot(live, seq, seat)
+        except DBAPIError as error:  # nothing was written: the person may still move
+            logger.warning("table %s: %s", live.info.id, database_problem(error))
+            played = False
+        finally:
+            async with live.lock:
+                live.standing.pop(seat, None)
+                if match.agents[seat] is stand_in:
+                    match.agents[seat] = None
+        if played:
+            live.stood_in[seat] = seq
+            self._notice(live, "web.notice.timed_out", seat)
+            self._announce(live)
+            self.start_driver(live)
+
+    @staticmethod
+    def bank_left(live: LiveTable, seat: int) -> float | None:
+        """The seconds left in ``seat``'s time bank (None: the table has no bank)."""
+        bank = live.info.bank
+        return None if bank is None else max(0.0, bank - live.spent.get(seat, 0.0))
+
+    def time_for_move(self, live: LiveTable, seat: int) -> float:
+        """How long ``seat`` may think over the decision at hand: the per-move clock, then
+        what is left of its bank; once a bank without a clock is spent, ``LAST_MOMENTS``."""
+        total = (live.info.clock or 0.0) + (self.bank_left(live, seat) or 0.0)
+        return total if total > 0 else LAST_MOMENTS
 
     async def _grace_runs_out(self, live: LiveTable, seat: int) -> None:
         await asyncio.sleep(self.leave_grace)
@@ -984,9 +1066,28 @@ class Hall:
                 "connected": held.seat in watching,
                 "to_move": mover == held.seat,
                 "you": held.seat == seat,
+                "deadline": self.deadline(live, held.seat),
+                "bank": None if held.bot and not held.replaced else self.bank_left(live, held.seat),
+                "stood_in": self.stood_in(live, held.seat),
             }
             for held in live.info.seats
         ]
+
+    @staticmethod
+    def stood_in(live: LiveTable, seat: int) -> bool:
+        """Whether a bot made ``seat``'s latest move because its clock ran out."""
+        step = live.stood_in.get(seat)
+        movers = live.match.movers
+        return step is not None and step < len(movers) and seat not in movers[step + 1 :]
+
+    @staticmethod
+    def deadline(live: LiveTable, seat: int) -> float | None:
+        """When the clock of ``seat``'s decision at hand runs out (``time.time()``), if one
+        runs for it."""
+        running = live.clocks.get(seat)
+        if running is None or running[0] != live.seq or running[1].done():
+            return None
+        return live.deadlines.get(seat)
 
     async def subscribe(self, live: LiveTable, seat: int | None) -> asyncio.Queue[int]:
         """A queue that receives the new sequence number after every change; a person whose
@@ -1014,6 +1115,8 @@ class Hall:
         self._announce(live)  # the others see the person gone
         if seat in self.resigned(live):
             return
+        if live.info.clock or live.info.bank:
+            return  # the clock, not leaving, decides: a bot makes a move only when it runs out
         if live.match.agents[seat] is None and not live.match.is_over():
             old = live.graces.pop(seat, None)
             if old is not None:

@@ -3,25 +3,45 @@ extra field or an out-of-range value is refused (422) before any table is touche
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import HTTPException
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from gamehall.web.security import PersonName
 
-ClockSeconds = Annotated[float, Field(ge=5, le=3600)]
-"""A table's clock: how long a person may think over one decision before a bot steps in."""
+LONGEST_TIME = 14 * 86400.0
+"""The most time a clock or a bank may give: two weeks (a table played over days)."""
+ClockSeconds = Annotated[float, Field(ge=5, le=LONGEST_TIME)]
+"""A table's clock: how long a person may think over one decision before a bot makes that
+move for them (5 s to 14 days: a live table or one played over days)."""
+BankSeconds = Annotated[float, Field(ge=60, le=LONGEST_TIME)]
+"""A table's time bank: each person's thinking time in all beyond the per-move clock."""
+UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}
+"""The units the lobby form counts a clock or a bank in, in seconds."""
 
 
-def clock_seconds(text: str) -> float | None:
-    """The lobby form's clock field: empty for no clock, else seconds (HTTP 422 if not valid)."""
+def form_seconds(field: str, text: str, unit: str, kind: Any) -> float | None:
+    """A time field of the lobby form: empty for none, else a number of ``unit`` (HTTP 422
+    naming the field if it is not valid)."""
     if not text.strip():
         return None
     try:
-        return TypeAdapter(ClockSeconds).validate_python(text.strip())
-    except ValidationError as error:
-        raise HTTPException(422, f"clock: {error.errors()[0]['msg']}") from None
+        amount = TypeAdapter(float).validate_python(text.strip())
+        return float(TypeAdapter(kind).validate_python(amount * UNITS[unit]))
+    except (ValidationError, KeyError) as error:
+        problem = error.errors()[0]["msg"] if isinstance(error, ValidationError) else "no unit"
+        raise HTTPException(422, f"{field}: {problem}") from None
+
+
+def clock_seconds(text: str, unit: str = "seconds") -> float | None:
+    """The lobby form's clock: empty for no clock, else a number of ``unit``."""
+    return form_seconds("clock", text, unit, ClockSeconds)
+
+
+def bank_seconds(text: str, unit: str = "minutes") -> float | None:
+    """The lobby form's time bank: empty for none, else a number of ``unit``."""
+    return form_seconds("bank", text, unit, BankSeconds)
 
 
 BotKind = Annotated[str, Field(max_length=32, pattern=r"^[a-z]+(:[0-9]+)?$")]
@@ -50,6 +70,7 @@ class NewTable(BaseModel):
     seats: list[SeatSpec] = Field(min_length=1, max_length=10)
     bot_delay: float = Field(default=0.6, ge=0, le=10)
     clock: ClockSeconds | None = None
+    bank: BankSeconds | None = None
     seed: str | None = Field(default=None, max_length=64, pattern=r"^[\w-]+$")
     physical: bool = False
     """A physical copy (companion mode): people enter every die and card."""

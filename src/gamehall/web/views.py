@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from babel.dates import format_timedelta
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from gamehall.bots.registry import bot_strength
@@ -57,8 +59,14 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["add"] = lambda value, amount: value + amount
+    env.filters["duration"] = duration
     env.globals.update(term=term, legend=legend, seat_names=seat_names, strength=bot_strength)
     return env
+
+
+def duration(seconds: float, language: str) -> str:
+    """A length of time the language's way, to the most telling unit ("4 min", "2 j")."""
+    return str(format_timedelta(timedelta(seconds=seconds), threshold=1.5, locale=language))
 
 
 def seat_names(game: Game[Any], seats: Sequence[int], t: Any) -> str:
@@ -192,6 +200,7 @@ def seat_snapshot(
         "to_move": None if mover is None else ("chance" if mover == CHANCE else mover),
         "over": mover is None,
         "outcome": None if outcome is None else outcome.to_json(),
+        "undo": seat is not None and mover is not None and match.undo_blocker(seat) is None,
         "held": None if bot is None else {"bot": bot.name, "seat": (seat or 0) + 1},
         "phase_help": None if helper is None else match.catalog(language).render(helper),
         "recent": recent,

@@ -39,12 +39,78 @@
       if (typing && entryText) entryText.focus();
       else typing = false;
       showResigning(message);
+      if (message.now) skew = message.now * 1000 - Date.now();
+      tick();
+      turnChanged();
     };
     socket.onclose = (event) => {
       if (event.code === 4403) { notice.textContent = event.reason; return; }  // a new link
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 8000);
     };
+  }
+
+  // Clocks: the mover's countdown, from its deadline on the hall's time (each push says the
+  // hall's time, so the page's own clock may be wrong); red in the last ten seconds.
+  let skew = 0;
+  function clockText(ms) {
+    const total = Math.ceil(ms / 1000);
+    const days = Math.floor(total / 86400), hours = Math.floor(total / 3600) % 24;
+    const minutes = Math.floor(total / 60) % 60, seconds = String(total % 60).padStart(2, "0");
+    if (days) return `${days} ${lang === "fr" ? "j" : "d"} ${hours} h`;
+    if (hours) return `${hours}:${String(minutes).padStart(2, "0")}:${seconds}`;
+    return `${minutes}:${seconds}`;
+  }
+  function tick() {
+    for (const clock of box.querySelectorAll(".clock[data-deadline]")) {
+      const left = Math.max(0, Number(clock.dataset.deadline) * 1000 - (Date.now() + skew));
+      clock.textContent = clockText(left);
+      clock.classList.toggle("low", left < 10000);
+    }
+  }
+  setInterval(tick, 250);
+
+  // Your turn: the tab's title and icon change; a sound if asked for (remembered in this
+  // browser); a notification when the tab is hidden, once the browser allows them.
+  const title = document.title;
+  const icon = document.getElementById("favicon");
+  const sound = document.getElementById("turn-sound");
+  const notify = document.getElementById("turn-notify");
+  let myTurn = false;
+  if (sound) {
+    sound.checked = localStorage.getItem("gamehall.sound") === "on";
+    sound.addEventListener("change", () => localStorage.setItem("gamehall.sound", sound.checked ? "on" : "off"));
+  }
+  if (notify) {
+    notify.hidden = !("Notification" in window) || Notification.permission !== "default";
+    notify.addEventListener("click", async () => {
+      await Notification.requestPermission();
+      notify.hidden = Notification.permission !== "default";
+    });
+  }
+  function chime() {
+    const audio = new (window.AudioContext || window.webkitAudioContext)();
+    const tone = audio.createOscillator(), gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.2, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  }
+  function turnChanged() {
+    const now = seated && !!box.querySelector(".player.to-move .you");
+    if (now === myTurn) return;
+    myTurn = now;
+    const said = box.dataset.yourTurn;
+    document.title = myTurn ? `${said} · ${title}` : title;
+    document.body.classList.toggle("my-turn", myTurn);
+    if (icon) icon.href = myTurn ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+    if (!myTurn) return;
+    if (sound && sound.checked) chime();
+    if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+      new Notification(said, { body: title, icon: "/static/favicon-turn.svg", tag: `gamehall-${table}` });
+    }
   }
 
   // Motion: after a push, a die whose face changed rolls in and a card that was not on the
