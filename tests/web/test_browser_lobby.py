@@ -26,3 +26,24 @@ def test_only_the_chosen_games_options_are_shown(browser: Browser, server: Serve
                 expect(fieldset).to_be_hidden()
         shot(page, f"lobby-{game}")
     page.close()
+
+
+def test_a_20_strong_hero_and_boss_are_offered_only_with_their_deck(
+    browser: Browser, server: Server
+) -> None:
+    """Choosing Victorum leaves only Victorum's heroes and bosses to pick (and back); a hero
+    chosen for the other deck falls back to the first that fits."""
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(server.base + "/")
+    page.select_option("#game", "20-strong")
+    for deck in ("victorum", "too-many-bones", "victorum"):
+        page.select_option("#opt-20-strong-deck", deck)
+        for option in ("hero", "boss"):
+            menu = page.locator(f"#opt-20-strong-{option}")
+            offered = menu.locator("option[data-when]:not([disabled])")
+            expect(offered.first).to_be_attached()
+            assert {o.get_attribute("data-when") for o in offered.all()} == {deck}
+            chosen = menu.locator("option:checked")
+            assert chosen.get_attribute("data-when") in (deck, None)
+    shot(page, "lobby-20-strong-victorum")
+    page.close()

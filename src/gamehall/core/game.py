@@ -193,6 +193,12 @@ class Game(ABC, Generic[S]):
         """The values a menu offers for an option, as (value, label) pairs (empty: free)."""
         return [(str(choice), str(choice)) for choice in spec.choices or ()]
 
+    @classmethod
+    def option_depends(cls, spec: OptionSpec) -> tuple[str, dict[str, str]] | None:
+        """For an option whose menu depends on another one (a hero on the deck): that
+        option's name and, per value of this one, the value it goes with; None if none."""
+        return None
+
     # -- the contract -------------------------------------------------------------------
 
     @abstractmethod

@@ -174,6 +174,14 @@ class TwentyStrong(Game[State]):
             return [(deck, DECKS[deck].title) for deck in deck_names()]
         return super().option_choices(spec)
 
+    @classmethod
+    def option_depends(cls, spec: OptionSpec) -> tuple[str, dict[str, str]] | None:
+        """A hero or boss goes with its deck: the lobby offers only the chosen deck's."""
+        if spec.name in ("hero", "boss"):
+            cards = {code: deck for deck in deck_names() for code, _ in DECKS[deck].menu(spec.name)}
+            return "deck", cards
+        return super().option_depends(spec)
+
     def effect_text(self, data: JSON) -> Text:
         """An effect of the view as text (for templates)."""
         return effect_text(data)

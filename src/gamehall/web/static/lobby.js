@@ -17,4 +17,19 @@
     });
   };
   game.addEventListener("change", sync); players.addEventListener("change", sync); sync();
+  // A menu that depends on another (a 20 Strong hero on its deck) offers only what goes with
+  // that one's choice; a choice that no longer fits falls back to the first that does.
+  document.querySelectorAll("select[data-depends]").forEach(menu => {
+    const master = document.getElementById(menu.dataset.depends);
+    if (!master) return;
+    const filter = () => {
+      menu.querySelectorAll("option[data-when]").forEach(o => {
+        o.hidden = o.disabled = o.dataset.when !== master.value;
+      });
+      if (menu.selectedOptions[0]?.disabled) {
+        menu.value = [...menu.options].find(o => !o.disabled)?.value ?? "";
+      }
+    };
+    master.addEventListener("change", filter); filter();
+  });
 })();
