@@ -73,7 +73,9 @@ def test_the_web_table_names_each_player_once_and_shows_people_bots_and_presence
     assert re.search(r"\b(Anna|Ben|Knight 3) is the first armorer\.", log), log
     path = f"/ws/tables/{table['id']}"
     with client.websocket_connect(path, headers={CREDENTIAL: anna}) as mine:
-        strip = players_strip(mine.receive_json()["html"])
+        first = mine.receive_json()["html"]
+        strip = players_strip(first)
+        assert 'class="undo"' not in first  # Anna has not moved: nothing to take back
         assert strip[0].startswith("Person Anna (you) connected"), strip
         assert strip[1].startswith("Person Ben not connected"), strip
         assert strip[2].startswith("Bot · heuristic (normal) Knight 3"), strip
