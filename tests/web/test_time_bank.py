@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from gamehall.store.models import ActionRow
+from gamehall.store.tables import TableInfo
 from gamehall.web.hall import LAST_MOMENTS, Hall, SeatRequest
 from tests.waiting import wait_until
 from tests.web.claims import claim
@@ -29,6 +30,18 @@ def form(**time: str) -> dict[str, Any]:
         "bot_delay": "0",
         **time,
     }
+
+
+def seated_at_clock(
+    client: TestClient, hall: Hall, clock: float, bank: float | None = None
+) -> tuple[TableInfo, dict[str, str]]:
+    """A Boss Quest table of me and a bot with this ``clock`` and ``bank``, and the headers
+    of my claimed seat."""
+    seats = [SeatRequest("me"), SeatRequest("bot")]
+    info, tokens = hall.create_table(
+        "boss-quest", 2, {}, seats, bot_delay=0, clock=clock, bank=bank
+    )
+    return info, claim(client, f"/t/{info.id}/seat/{tokens[0]}")
 
 
 @pytest.mark.parametrize(
@@ -75,16 +88,7 @@ def test_thinking_beyond_the_clock_is_spent_from_the_bank_and_survives_a_reload(
     decision has 5 + 60 s, counted from when the last step was written, also once the table
     is loaded again from its log."""
     hall: Hall = client.app.state.hall  # type: ignore[attr-defined]
-    info, tokens = hall.create_table(
-        "boss-quest",
-        2,
-        {},
-        [SeatRequest("me"), SeatRequest("bot")],
-        bot_delay=0,
-        clock=5.0,
-        bank=120.0,
-    )
-    mine = claim(client, f"/t/{info.id}/seat/{tokens[0]}")
+    info, mine = seated_at_clock(client, hall, clock=5.0, bank=120.0)
     token = mine["x-seat-credential"]
     state = wait_until(
         lambda: (s := snapshot(client, info.id, token))["legal"] and s, "my first decision"
@@ -126,15 +130,7 @@ def test_at_a_table_with_a_clock_leaving_hands_no_seat_to_a_bot(client: TestClie
     """Played over days: a person who closes the page is not replaced; only the clock makes a
     move for them, when it runs out."""
     hall: Hall = client.app.state.hall  # type: ignore[attr-defined]
-    info, tokens = hall.create_table(
-        "boss-quest",
-        2,
-        {},
-        [SeatRequest("me"), SeatRequest("bot")],
-        bot_delay=0,
-        clock=86400.0,
-    )
-    mine = claim(client, f"/t/{info.id}/seat/{tokens[0]}")
+    info, mine = seated_at_clock(client, hall, clock=86400.0)
     with client.websocket_connect(f"/ws/tables/{info.id}", headers=mine) as socket:
         socket.receive_json()
     live = hall.live(info.id)
