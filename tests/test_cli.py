@@ -250,9 +250,10 @@ def test_physical_play_asks_for_each_outcome_and_back_corrects_an_entry(tmp_path
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Enter: boss (seen by everyone)" in out and "Enter: weapon (seen by Knight 1)" in out
-    assert "Not allowed: weapon Z9: not one of the" in out
-    assert "Taken back: weapon R" in out
+    assert "Enter the boss of round 1 — seen by everyone" in out
+    assert "Enter Knight 1's hidden weapon — seen by Knight 1" in out
+    assert "Not allowed: Z9: not one of the outcomes offered" in out
+    assert "Taken back: Toilet plunger (red 1)" in out or "Taken back: Frying pan (red 2)" in out
     assert ", heuristic (normal), plays" in out and "make this move on the table" in out
     assert "Game over" in out
     assert json.loads(record.read_text())["actions"] == actions
@@ -272,10 +273,10 @@ def test_physical_play_of_twenty_strong_takes_several_dice_at_once() -> None:
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Saisissez : box (vu par personne : regardez-le sans le montrer)" in out
-    assert "Saisissez : reveal 1 (vu par tous)" in out
-    assert "Saisie reprise : reveal 1 b1-02" in out
+    assert "Posez une rencontre de Tyran pour la boîte face cachée (sans regarder)" in out
+    assert "Saisissez la carte qui apparaît sur la pile des Baddies à 1 point — vu par" in out
+    assert "Saisie reprise : Rat rongeur" in out
     assert "impossible de reprendre la saisie : la dernière étape était une décision" in out
-    assert "Saisissez : die Y1" in out and "Saisissez : die G1" in out
-    assert "Saisissez : die B1" not in out  # typed with G1
+    assert "Saisissez le dé jaune 1 — vu" in out and "Saisissez le dé vert 1 — vu" in out
+    assert "Saisissez le dé bleu 1" not in out  # typed with G1
     assert "le dé jaune 1 donne une touche" in out and "le dé bleu 1 donne un critique" in out

@@ -110,7 +110,7 @@ def test_a_terminal_companion_game_typed_from_a_record_gives_that_record(tmp_pat
     record = Record.load(path)
     assert record.actions == [str(a) for a in normal.actions]
     assert replay(record).outcome() == normal.outcome()
-    assert "Enter: weapon (seen by Knight 1)" in out.getvalue()
+    assert "Enter Knight 1's hidden weapon — seen by Knight 1" in out.getvalue()
 
 
 def first(match: Match) -> str:
@@ -133,10 +133,10 @@ def test_an_impossible_or_unreadable_entry_is_refused_with_a_reason_and_nothing_
     at_first(match, "boss")
     before, state = list(match.actions), match.state
     refusals: list[tuple[str, type[Exception], str]] = [
-        ("boss 99", IllegalActionError, "boss 99: not an outcome due for boss: 14, 15, 16"),
+        ("boss 99", IllegalActionError, "boss 99: not one of the outcomes offered"),
         ("99", InvalidActionError, "choose one of 14, 15, 16, 17, 18, 19, 20, 21"),
-        ("weapon R1", IllegalActionError, "weapon R1: not an outcome due for boss"),
-        ("dragon", InvalidActionError, "dragon"),
+        ("weapon R1", IllegalActionError, "weapon R1: not one of the outcomes offered"),
+        ("dragonfly", InvalidActionError, "dragonfly: not one of the outcomes offered"),
         ("   ", InvalidActionError, "type the key of an outcome"),
     ]
     for typed, kind, message in refusals:

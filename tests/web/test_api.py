@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,9 @@ from gamehall.web.limits import GENEROUS
 from tests.waiting import wait_until
 from tests.web.claims import CREDENTIAL, credentials
 from tests.web.forms import post_lobby_form
+
+INVITE = re.compile(r'id="invite-\d+" value="[^"]*(/t/[\w-]+/seat/[\w-]+)"')
+"""An invite link on the table's page, for its host."""
 
 
 def open_table(client: TestClient, seats: list[dict[str, str]], **extra: Any) -> dict[str, Any]:
@@ -101,18 +105,29 @@ def test_create_from_the_lobby_form_redirects_to_my_seat(client: TestClient) -> 
     assert "You are Knight 1" in client.get(response.headers["location"]).text
 
 
-def test_invite_links_are_listed_when_friends_are_invited(client: TestClient) -> None:
-    response = post_lobby_form(
-        client,
-        data={
-            "game": "boss-quest",
-            "players": "2",
-            "seat_kinds": ["me", "invite"],
-            "bot_delay": "0",
-        },
-    )
-    assert response.status_code == 200 and response.text.count('class="seat-link"') == 1
-    assert response.text.count('class="my-seat"') == 1  # the creator's own, already claimed
+def test_opening_a_table_redirects_and_its_host_finds_the_invite_links_there(
+    client: TestClient,
+) -> None:
+    """Post/redirect/get: the form's answer is a redirect to the creator's seat, so reloading
+    that page opens no second table; the invite link is on the table's page, for its host
+    only, the same at every visit, and it opens the friend's seat."""
+    form = {"game": "boss-quest", "players": "2", "seat_kinds": ["me", "invite"], "bot_delay": "0"}
+    response = post_lobby_form(client, data=form, follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"].endswith("/me")
+    table_id = response.headers["location"].split("/")[2]
+    page = client.get(response.headers["location"])
+    assert page.status_code == 200 and "You are Knight 1" in page.text
+    links = INVITE.findall(page.text)
+    assert len(links) == 1 and links == INVITE.findall(client.get(f"/t/{table_id}").text)
+    assert client.get(f"/t/{table_id}/me").text.count(links[0]) == 1  # the same each time
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    assert len(hall.store.list_tables("playing")) == 1  # the reload opened no other table
+    friend = TestClient(client.app)  # another browser: no host panel, no link
+    assert INVITE.findall(friend.get(f"/t/{table_id}").text) == []
+    token = links[0].rsplit("/", 1)[1]
+    claimed = friend.post(f"/api/tables/{table_id}/claim", json={"token": token})
+    assert claimed.status_code == 200 and claimed.json()["seat"] == 1
+    assert INVITE.findall(client.get(f"/t/{table_id}/me").text) == []  # taken: shown no more
 
 
 def test_a_whole_game_through_the_api_and_its_record_replays(client: TestClient) -> None:

@@ -10,7 +10,7 @@ import shutil
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.web.conftest import ARTIFACTS, Server
 
@@ -54,6 +54,16 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+def press_key_of(page: Page, button: Locator) -> str:
+    """Type the key of an action's button, its letter then its digit (tests/web/
+    test_stable_keys.py), as a person does; returns the key."""
+    key = button.get_attribute("data-key") or ""
+    assert key, f"{button.get_attribute('data-action')!r} has no key"
+    for char in key:
+        page.keyboard.press(char)
+    return key
+
+
 def test_a_whole_game_against_two_bots_by_clicking(browser: Browser, server: Server) -> None:
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     page.goto(server.base + "/")
@@ -71,7 +81,7 @@ def test_a_whole_game_against_two_bots_by_clicking(browser: Browser, server: Ser
         if move % 2:
             page.locator("button.act").first.click()
         else:
-            page.keyboard.press("1")  # the keyboard plays as well as the mouse
+            press_key_of(page, page.locator("button.act").first)  # the keyboard plays too
         page.wait_for_timeout(30)
     expect(page.locator(".outcome")).to_be_visible()
     assert "Game over" in page.locator(".outcome").inner_text()

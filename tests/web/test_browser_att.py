@@ -172,11 +172,11 @@ def test_a_whole_turn_by_clicking(browser: Browser, server: Server) -> None:
     expect(page.locator(f'.loc[data-card="{code}"]')).to_have_class(re.compile(r"\bhere\b"))
     assert step_of(page) == "active-bonus"
 
-    # The location's own bonus by the keyboard (the first action button), then the
+    # The location's own bonus by the keyboard (y takes a bonus offered), then the
     # all-players bonus by a click; the bot answers for its own seat.
-    expect(act(page, "bonus")).to_have_attribute("aria-keyshortcuts", "1")
+    expect(act(page, "bonus")).to_have_attribute("aria-keyshortcuts", "y")
     before = seq_of(page)
-    page.keyboard.press("1")
+    page.keyboard.press("y")
     wait_pushed(page, before)
     click_and_wait(page, act(page, "use"))
     page.wait_for_function(

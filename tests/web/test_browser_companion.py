@@ -118,7 +118,7 @@ def test_dice_and_cards_entered_by_click_and_by_keyboard(browser: Browser, serve
     wait_seq(page, decided + 3)
     page.locator('button.act[data-action="roll"]').click()
     wait_seq(page, decided + 4)
-    expect(page.locator(".companion h3")).to_contain_text("die Y1")
+    expect(page.locator(".companion h3")).to_contain_text("yellow die 1")
     expect(page.locator('.companion button.entry[data-suffix="h"]')).to_contain_text(
         "yellow die 1 shows a hit"
     )

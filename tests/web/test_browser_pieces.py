@@ -21,7 +21,8 @@ def test_a_dealt_card_moves_in_unless_motion_is_reduced(
     page.goto(solo_table(server, f"motion-{motion}"))
     expect(page.locator("#table button.act").first).to_be_visible(timeout=15_000)
     assert page.locator(".just-dealt, .just-rolled").count() == 0  # nothing moves on arrival
-    page.keyboard.press("1")  # a standard battle: its Baddies are laid out
+    page.keyboard.press("j")  # the day's fight: 1, a standard battle; its Baddies are laid out
+    page.keyboard.press("1")
     moved = page.locator("#table .just-dealt")
     expect(moved.first).to_be_attached(timeout=15_000)
     animation = moved.first.evaluate("e => getComputedStyle(e).animationName")

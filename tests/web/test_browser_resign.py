@@ -11,7 +11,7 @@ import httpx
 from playwright.sync_api import Browser, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import api_table, shot
+from tests.web.test_browser import api_table, press_key_of, shot
 
 
 def solo_table(server: Server, seed: str) -> dict[str, Any]:
@@ -36,7 +36,7 @@ def test_resigning_a_solo_game_by_keyboard_then_click(browser: Browser, server: 
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("If you resign, the game is lost.")
     expect(page.locator(".resign-cancel")).to_be_focused()
-    page.keyboard.press("1")  # would play the first action, were the dialog not open
+    press_key_of(page, page.locator(".ts button.act").first)  # would play, were it closed
     page.wait_for_timeout(500)
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()

@@ -1,5 +1,5 @@
 """Every game in a real browser, as a person meets it: played from the first move to the end
-with the keyboard alone (number keys; Tab and Enter once), watched at the same time from the
+with the keyboard alone (the actions' keys; Tab and Enter once), watched at the same time from the
 same seat on a desktop and a phone, in English and French; a screenshot of each at its start,
 its middle, its round or encounter result and its end (``artifacts/tour-*.png``, to look at);
 and an accessibility check (axe-core) at each of those moments that finds no serious or
@@ -15,7 +15,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.web.conftest import ARTIFACTS, Server
-from tests.web.test_browser import api_table
+from tests.web.test_browser import api_table, press_key_of
 from tests.web.test_browser_advice import VIEWPORTS
 
 MOST_MOVES = 2_000
@@ -123,7 +123,7 @@ def test_each_game_is_played_to_its_end_by_keyboard_and_photographed(
                 photograph(pages, tour, "result", axe, problems)
                 shown["result"] = True
             seq = page.locator("#table [data-seq]").first.get_attribute("data-seq")
-            page.keyboard.press("1")
+            press_key_of(page, page.locator("#table button.act[data-key]").first)
             page.wait_for_function(MOVED_ON, arg=seq, timeout=30_000)
         expect(page.locator("#table .outcome")).to_be_visible()
         assert shown == {"middle": True, "result": True}

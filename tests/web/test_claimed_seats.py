@@ -35,7 +35,7 @@ from tests.web.forms import post_lobby_form
 from tests.web.test_api import act, human_to_move, open_table, snapshot
 from tests.web.test_browser import shot
 
-SEAT_LINK = re.compile(r'href="(/t/[\w-]+/seat/[\w-]+)" class="seat-link"')
+SEAT_LINK = re.compile(r'id="invite-\d+" value="[^"]*(/t/[\w-]+/seat/[\w-]+)"')
 CLAIMED = "This seat was already claimed. Ask the table&#39;s host for a new link."
 
 
@@ -51,13 +51,15 @@ def people(server: Server) -> Iterator[tuple[httpx.Client, httpx.Client, httpx.C
 
 
 def open_from_the_lobby(host: httpx.Client) -> tuple[str, str, httpx.Response]:
-    """The host opens a table for herself and a friend: its id, the friend's link, the page."""
+    """The host opens a table for herself and a friend: its id, the friend's link (from the
+    table's page, where its host finds it), the form's answer (a redirect to her seat)."""
     form = {"game": "boss-quest", "players": "2", "seat_kinds": ["me", "invite"]}
-    created = post_lobby_form(host, {**form, "bot_delay": "0"})
-    assert created.status_code == 200, created.text
-    found = SEAT_LINK.search(created.text)
-    assert found is not None and created.text.count('class="seat-link"') == 1
-    link = found.group(1)
+    created = post_lobby_form(host, {**form, "bot_delay": "0"}, follow_redirects=False)
+    assert created.status_code == 303, created.text
+    page = host.get(created.headers["location"])
+    found = SEAT_LINK.findall(page.text)
+    assert len(found) == 1, page.text
+    link = found[0]
     return link.split("/")[2], link, created
 
 
@@ -296,7 +298,7 @@ def test_the_store_keeps_the_first_claim_a_new_link_and_a_return(database_url: s
     assert loaded is not None and loaded.seat_claimed_by(first) == 1
     assert loaded.seat_claimed_by(second) is None and loaded.is_host(host)
     assert loaded.host_hash != host and not loaded.is_host(first)
-    store.reissue(info.id, 1, hash_token(second))
+    store.reissue(info.id, 1, hash_token(second), 1)
     store.replace_with_bot(info.id, 1, "heuristic")
     store.return_seat(info.id, 1)
     again = store.get(info.id)

@@ -71,13 +71,17 @@ def test_each_outcome_is_entered_by_a_seat_that_sees_it(client: TestClient) -> N
         assert refused.status_code == 403 and "spectator" in refused.json()["error"]
         if entry["hidden"]:
             other = 1 - seat
-            assert views[other]["companion"]["waiting"] == {"asked": "weapon", "seat": seat + 1}
+            assert views[other]["companion"]["waiting"] == {
+                "asked": "weapon",
+                "awaited": f"Knight {seat + 1} enters their hidden weapon…",
+                "seat": seat + 1,
+            }
             refused = enter(client, table["id"], tokens[other], seq, "1")
             assert refused.status_code == 403, refused.text
             assert f"Knight {other + 1} does not see this outcome" in refused.json()["error"]
             html = socket_html(client, table["id"], tokens[other])
             assert 'data-action="weapon' not in html and 'class="entry-text"' not in html
-            assert f"Knight {seat + 1} enters weapon" in html
+            assert f"Knight {seat + 1} enters their hidden weapon" in html
             mine = socket_html(client, table["id"], tokens[seat])
             assert 'data-action="weapon R1"' in mine and 'class="entry-text"' in mine
             hidden_checked += 1
@@ -107,7 +111,7 @@ def test_a_wrong_entry_is_corrected_until_the_next_decision(client: TestClient) 
     assert stale.status_code == 409 and "expected action 2" in stale.json()["error"]
     assert correct(client, table["id"], me, 2).json() == {"seq": 1}
     html = socket_html(client, table["id"], me)
-    assert 'class="correct"' in html and "Last entry: armorer 2" in html
+    assert 'class="correct"' in html and "Knight 2 is the first armorer." in html  # the log
     assert enter(client, table["id"], me, 1, "21").status_code == 200  # the right boss
     views = [snapshot(client, table["id"], token) for token in (me, friend)]
     while views[0]["to_move"] == "chance":  # lay out, deal: each by the seat offered it

@@ -38,7 +38,7 @@ from gamehall.web.limits import GENEROUS
 from gamehall.web.refusals import MAX_BODY
 from tests.web.claims import CREDENTIAL, credentials
 from tests.web.conftest import Server
-from tests.web.forms import csrf_token, post_lobby_form
+from tests.web.forms import csrf_token, post_lobby_form, refusal
 from tests.web.test_api import act, human_to_move, open_table, snapshot
 
 ME, INVITE, BOT = {"kind": "me"}, {"kind": "invite"}, {"kind": "bot"}
@@ -334,10 +334,11 @@ SPOILED: list[tuple[str, Spoil, int, str]] = [
 
 
 def assert_refused(response: httpx.Response, status: int, words: str) -> None:
-    """``status``, and a JSON ``error``: one line that says ``words``."""
+    """``status``, and one line that says ``words``: the API's JSON ``error``, a page's or
+    the lobby form's line (``refusal``)."""
     assert response.status_code == status, (response.status_code, response.text)
-    error = response.json()["error"]
-    assert isinstance(error, str) and words in error, error
+    error = refusal(response)
+    assert words in error, error
     assert "\n" not in error and len(error) < 200, error
 
 
@@ -421,7 +422,7 @@ def route_specific() -> list[tuple[str, str, Spoil, int, str]]:
         ("actions", "a lone surrogate", action("\ud800"), 422, "action: Input should be a valid"),
         ("actions", "an action as a number", action(1), 422, "action: Input should be a valid"),
         ("actions", "an action the rules refuse", action("ask 9"), 422, "1 to 4 weapons"),
-        ("chance", "an unknown entry", entry("dragon 99"), 422, "not 'dragon'"),
+        ("chance", "an unknown entry", entry("dragonfly 99"), 422, "dragonfly 99: not one of"),
         ("chance", "an empty entry", entry(""), 422, "entry: String should have at least 1"),
         ("chance", "an entry of 201 characters", entry("1" * 201), 422, "at most 200"),
         ("chance", "a roll not possible", entry("boss 99"), 422, "99"),
@@ -568,10 +569,11 @@ FORM_REFUSALS: list[tuple[str, dict[str, Any], int, str]] = [
     ("a local file option", form(**{"opt:cards": "/etc/passwd"}), 422, "command line"),
     ("an unknown option", form(**{"opt:speed": "3"}), 422, "no option 'speed'"),
     ("an option out of range", form(**{"opt:spells_per_round": "99"}), 422, "spells_per_round"),
-    ("a clock in words", form(clock="soon"), 422, "clock: Input should be a valid number"),
-    ("a clock of NaN", form(clock="nan"), 422, "clock: "),
-    ("a clock of 4 s", form(clock="4"), 422, "clock: Input should be greater than or equal to 5"),
-    ("a clock of 9 digits", form(clock="123456789"), 422, "clock: String should have at most"),
+    ("a clock in words", form(clock="soon"), 422, "the time per move is not a number: “soon”"),
+    ("a clock of NaN", form(clock="nan"), 422, "the time per move must be from 5 seconds"),
+    ("a clock of 4 s", form(clock="4"), 422, "the time per move must be from 5 seconds"),
+    ("a clock of 9 digits", form(clock="123456789"), 422, "must be from 5 seconds to 14 days"),
+    ("a clock of 17 digits", form(clock="1" * 17), 422, "clock: String should have at most 16"),
     ("bot_delay NaN", form(bot_delay="nan"), 422, "bot_delay: "),
     ("physical maybe", form(physical="maybe"), 422, "physical: Input should be a valid boolean"),
     ("an unknown replacement", form(replacement="oracle"), 422, "unknown bot 'oracle'"),

@@ -14,10 +14,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import shot
+from tests.web.test_browser import press_key_of, shot
 
-NO_KEY = 10
-"""The first action without a number key (keys 1–9 name the first nine buttons)."""
+TENTH = 10
+"""A turn of ten actions: the tenth is reached by Tab as well as by its key."""
 
 
 def open_table(server: Server, seats: list[dict[str, str]], **extra: Any) -> dict[str, Any]:
@@ -58,13 +58,14 @@ def focus_by_tab(page: Page, action: str) -> None:
 
 
 def test_a_whole_game_against_two_bots_by_keyboard_alone(browser: Browser, server: Server) -> None:
-    """Number keys, and Tab then Enter for actions past the ninth, play a game to its end."""
+    """The actions' keys (a letter, then a digit: tests/web/test_stable_keys.py), and Tab then
+    Enter for the tenth action of a turn offering ten, play a game to its end."""
     seats = [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}]
-    # A deal where ten actions are offered and the person plays more than five number keys.
+    # A deal where ten actions are offered and the person plays more than five keys.
     table = open_table(server, seats, seed="keys-0")
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     page.goto(server.base + table["seats"][0]["link"])
-    number_keys = tabbed = 0
+    keys = tabbed = 0
     for move in range(600):
         page.wait_for_selector("button.act, .outcome", timeout=15_000)
         if page.locator(".outcome").count():
@@ -72,20 +73,20 @@ def test_a_whole_game_against_two_bots_by_keyboard_alone(browser: Browser, serve
         before = seq_of(page)
         buttons = page.locator("button.act")
         count = buttons.count()
-        if count >= NO_KEY and tabbed < 3:
-            focus_by_tab(page, buttons.nth(NO_KEY - 1).get_attribute("data-action") or "")
+        if count >= TENTH and tabbed < 3:
+            focus_by_tab(page, buttons.nth(TENTH - 1).get_attribute("data-action") or "")
             page.keyboard.press("Enter")
             tabbed += 1
         else:
-            key = min(count, 9) if move % 4 == 3 else 1 + move % min(count, 2)  # mostly asks
-            page.keyboard.press(str(key))
-            number_keys += 1
-        wait_seq(page, ">", before)  # every key press moved the table on
+            index = min(count, 9) if move % 4 == 3 else 1 + move % min(count, 2)  # mostly asks
+            press_key_of(page, buttons.nth(index - 1))
+            keys += 1
+        wait_seq(page, ">", before)  # every key typed moved the table on
     expect(page.locator(".outcome")).to_be_visible()
     assert "Game over" in page.locator(".outcome").inner_text()
     assert page.locator("#table .bq").get_attribute("data-over") == "true"
     assert tabbed >= 1, "no turn offered ten actions: Tab and Enter were never tried"
-    assert number_keys >= 5
+    assert keys >= 5
     shot(page, "bq-keyboard-finished")
     page.close()
 
@@ -121,8 +122,8 @@ def test_the_u_key_undoes_my_last_action_only_when_allowed(
     wait_seq(page, "==", start)  # the discard is taken back
     expect(page.locator('button.act[data-action="discard 1"]')).to_be_visible()
 
-    keys = [b.get_attribute("data-action") for b in page.locator("button.act").all()]
-    page.keyboard.press(str(keys.index("ask 1") + 1))  # asking draws a weapon
+    page.keyboard.press("a")  # asking for one weapon draws it
+    page.keyboard.press("1")
     wait_seq(page, ">", start + 1)  # the ask, then the draw
     after_draw = seq_of(page)
     expect(page.locator("button.undo")).to_have_count(0)  # not offered across a draw

@@ -312,7 +312,7 @@ def test_the_form_resigns_with_its_token_and_is_refused_without(client: TestClie
         assert found is not None and 'name="seat" value="0"' in confirm.text
         path = f"/t/{table['id']}/resign"
         forged = browser.post(path, data={"seat": "0", "csrf_token": "0" * 64})
-        assert forged.status_code == 403 and "security token" in one_line(forged)
+        assert forged.status_code == 403 and "security token" in page_line(forged)
         bare = browser.post(path, data={"seat": "0"})
         assert bare.status_code == 403 and not snapshot(client, table["id"])["over"]
         form = {"seat": "0", "csrf_token": found.group(1)}

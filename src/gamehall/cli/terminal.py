@@ -25,6 +25,7 @@ from gamehall.core.companion import ChanceEntry
 from gamehall.core.errors import GamehallError, InvalidActionError
 from gamehall.core.game import CHANCE, Action
 from gamehall.core.i18n import Catalog, Text
+from gamehall.core.keys import action_keys
 from gamehall.core.match import Match, Sampler
 from gamehall.core.record import Record
 from gamehall.core.resign import Resign
@@ -85,14 +86,17 @@ class TerminalSession:
         """Print what happened since the last flush, as the viewer may see it, under a
         heading each time a new round or turn begins."""
         for step in range(self.logged, len(self.match.actions)):
-            chapter = self.match.chapter_of(step)
-            lines = self.match.log(self.viewer, step, step + 1)
-            if lines and chapter is not None and chapter != self.chapter:
-                self.chapter = chapter
-                self.console.rule(self.catalog.render(chapter), align="left", style="dim")
-            for line in lines:
-                self.say(line)
+            self.print_step(step, self.match.log(self.viewer, step, step + 1))
         self.logged = len(self.match.actions)
+
+    def print_step(self, step: int, lines: list[Text]) -> None:
+        """Print the log ``lines`` of ``step``, under its round's heading if it is new."""
+        chapter = self.match.chapter_of(step)
+        if lines and chapter is not None and chapter != self.chapter:
+            self.chapter = chapter
+            self.console.rule(self.catalog.render(chapter), align="left", style="dim")
+        for line in lines:
+            self.say(line)
 
     def run(self) -> None:
         """Play until the game ends or the person quits; save the record either way."""
@@ -107,13 +111,10 @@ class TerminalSession:
                 elif mover == CHANCE:
                     self.match.step_chance()
                 elif mover is not None and self.match.agents[mover] is not None:
-                    action = self.match.step_bot()
-                    self.flush_log()
+                    self.match.step_bot()
                     if self.physical:
-                        agent = self.match.agents[mover]
-                        bot = self.catalog.render(bot_strength(agent.name if agent else ""))
-                        params = {"seat": mover + 1, "bot": bot, "action": str(action)}
-                        self.say(Text("companion.bot_move", params))
+                        self.announce_bot(mover)
+                    self.flush_log()
                     if self.delay:
                         time.sleep(self.delay)
                 else:
@@ -137,10 +138,12 @@ class TerminalSession:
             show_edge=False,
             title_justify="left",
         )
-        for number, action in enumerate(legal, 1):
+        keys = action_keys(match.game, view, legal)
+        for number, (action, key) in enumerate(zip(legal, keys, strict=True), 1):
             label = self.catalog.render(match.game.label(view, action))
-            options.add_row(f"[bold]{number}[/]", label, f"[dim]{action}[/]")
+            options.add_row(f"[bold]{number}[/]", f"[bold]{key}[/]", label)
         self.console.print(options)
+        keyed = {key: action for key, action in zip(keys, legal, strict=True) if key}
         helper = match.game.phase_help(view, seat)
         if helper is not None:
             self.console.print(self.catalog.render(helper), style="italic", highlight=False)
@@ -152,7 +155,7 @@ class TerminalSession:
             except EOFError:
                 raise Quit from None
             try:
-                action = self.read_choice(answer, legal, seat)
+                action = self.read_choice(answer, legal, seat, keyed)
             except _Redraw:
                 return
             if action is None:
@@ -164,15 +167,20 @@ class TerminalSession:
                 self.say(Text("core.illegal", {"reason": error.render(self.catalog)}))
 
     def read_choice(
-        self, answer: str, legal: list[Action] | tuple[Action, ...] | object, seat: int
+        self,
+        answer: str,
+        legal: list[Action] | tuple[Action, ...] | object,
+        seat: int,
+        keyed: dict[str, Action],
     ) -> Action | None:
-        """The action the person typed, or None after handling a command or an error."""
+        """The action the person typed (its number, its key in ``keyed`` or its notation), or
+        None after handling a command or an error."""
         assert isinstance(legal, list | tuple)
         if answer in ("quit", "q", "exit"):
             raise Quit
         if answer in ("help", "h", "?", ""):
-            example = str(legal[0]) if legal else "-"
-            self.say(Text("core.help", {"example": example}))
+            self.say(Text("core.help"))
+            self.say(Text("keys.cli.help"))
             self.say(Text("cli.help.resign"))
             self.say(Text("cli.help.rules"))
             return None
@@ -187,8 +195,11 @@ class TerminalSession:
                 self.say(Text("core.illegal", {"reason": error.render(self.catalog)}))
                 return None
             self.logged = len(self.match.actions)
-            self.say(Text("core.undone", {"action": str(undone)}))
+            taken_back = self.match.game.label(self.match.table_view(seat), undone)
+            self.say(Text("core.undone", {"action": taken_back}))
             raise _Redraw
+        if answer.lower() in keyed:
+            return keyed[answer.lower()]
         if answer.isdigit():
             number = int(answer)
             if 1 <= number <= len(legal):
@@ -268,15 +279,16 @@ class TerminalSession:
         """Ask for the chance outcome due (a die, a card) until one is entered or taken back."""
         entry = self.match.chance_entry()
         self.show_entry(entry)
-        example = entry.choices[0].suffix if entry.choices else "-"
-        help_text = Text("companion.help", {"asked": entry.asked, "example": example})
+        first = entry.choices[0]  # a chance node has an outcome
+        example = Text("companion.example", {"key": first.key, "label": first.label})
+        help_text = Text("companion.typing", {"example": example})
         if not self.explained:
             self.say(help_text)
             self.explained = True
-        prompt = self.catalog.render(Text("companion.prompt", {"asked": entry.asked}))
+        prompt = self.catalog.render(Text("companion.entry_prompt"))
         while True:
             try:
-                answer = " ".join(self.ask(escape(prompt.lstrip())).split())
+                answer = " ".join(self.ask(escape(prompt)).split())
             except EOFError:
                 raise Quit from None
             folded = answer.casefold()
@@ -306,22 +318,21 @@ class TerminalSession:
                 self.say(Text("core.illegal", {"reason": error.render(self.catalog)}))
 
     def show_entry(self, entry: ChanceEntry) -> None:
-        """Say which die or card is asked, who sees it, and the outcomes with their keys."""
-        if not entry.seers:
-            who = Text("companion.seen_by_no_one")
+        """Say what is asked and who sees it, then the outcomes in words with their keys."""
+        question = entry.wording.question
+        if entry.wording.blind:
+            who: Text | None = Text("companion.blind")
         elif len(entry.seers) == self.match.game.players:
             who = Text("companion.seen_by_all")
+        elif entry.seers:
+            who = Text("companion.seen_by", {"seats": [seat + 1 for seat in entry.seers]})
         else:
-            seats = [seat + 1 for seat in entry.seers]
-            who = Text("companion.seen_by", {"seats": seats})
-        self.say(Text("companion.enter", {"asked": entry.asked, "who": who}))
-        cells = []
-        for choice in entry.choices:
-            label = self.catalog.render(choice.label)
-            written = "" if label == choice.notation else choice.suffix  # the label says it
-            cells.append(
-                (f"[bold]{escape(choice.key)}[/]", escape(label), f"[dim]{escape(written)}[/]")
-            )
+            who = None  # a single outcome left: nothing to keep from anyone
+        self.say(Text("companion.asking", {"question": question, "who": who}) if who else question)
+        cells = [
+            (f"[bold]{escape(choice.key)}[/]", escape(self.catalog.render(choice.label)))
+            for choice in entry.choices
+        ]
         if len(cells) > LONG_LIST:
             self.console.print(Columns([" ".join(cell) for cell in cells], padding=(0, 3)))
             return
@@ -329,6 +340,18 @@ class TerminalSession:
         for cell in cells:
             table.add_row(*cell)
         self.console.print(table)
+
+    def announce_bot(self, seat: int) -> None:
+        """Say the move the bot of ``seat`` just made, as the log reads it, for someone to
+        make it on the table; the step's other log lines follow."""
+        step = len(self.match.actions) - 1
+        lines = self.match.log(self.viewer, step, step + 1)
+        agent = self.match.agents[seat]
+        bot = bot_strength(agent.name if agent else "")
+        move = lines[0] if lines else Text("companion.see_table")
+        said = Text("companion.bot_moved", {"seat": seat + 1, "bot": bot, "move": move})
+        self.print_step(step, [said, *lines[1:]])
+        self.logged = step + 1
 
     def back(self, seat: int | None) -> None:
         """Take back the last chance outcome entered (only entries, never a decision)."""
@@ -338,7 +361,7 @@ class TerminalSession:
             self.say(Text("core.illegal", {"reason": error.render(self.catalog)}))
             return
         self.logged = len(self.match.actions)
-        self.say(Text("companion.taken_back", {"action": str(undone)}))
+        self.say(Text("companion.taken_back", {"action": self.match.entry_words(undone)}))
         raise _Redraw
 
     def finish(self) -> None:

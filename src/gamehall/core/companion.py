@@ -3,11 +3,16 @@
 The dice and cards are real: instead of the generator sampling an outcome, people enter it
 (docs/companion.md). Entries are ordinary chance actions, so the record is an ordinary
 record; ``undo_entry`` takes back entries made since the last decision, never a decision.
+What an entry shows is words: what it asks (``ChanceEntry.wording.question``) and each outcome
+by name (its ``label``); the notation stays what the record keeps and what people may type.
 :class:`CompanionEntry` is the part of :class:`~gamehall.core.match.Match` that does this.
 """
 
 from __future__ import annotations
 
+import re
+import string
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -21,7 +26,7 @@ from gamehall.core.errors import (
     UndoError,
 )
 from gamehall.core.game import CHANCE, EVERYTHING, Action, Game
-from gamehall.core.i18n import Text
+from gamehall.core.i18n import LANGUAGES, Catalog, Text, catalog, first_known
 
 
 class CompanionEntry:
@@ -49,6 +54,8 @@ class CompanionEntry:
         def truncate(self, length: int) -> None: ...
 
         def pop_step(self) -> Action: ...
+
+        def catalog(self, language: str) -> Catalog: ...
 
     def people(self) -> list[int]:
         """The seats played by people (no bot)."""
@@ -94,17 +101,16 @@ class CompanionEntry:
         return (seers[0],) if seers else tuple(people)
 
     def chance_entry(self, seat: int | None = None, widen: bool = False) -> ChanceEntry:
-        """What is asked at the chance node now, labelled as ``seat`` would read it.
+        """What is asked at the chance node now, in words as ``seat`` would read it.
 
-        ``seat`` None labels from the first seat that sees the outcome (every secret if none
-        does): for a terminal, where whoever types sees the screen. With ``widen``, the
-        choices are those of states ``seat`` cannot tell from this one (``Game.resample``),
-        never the true state's, so the list tells nothing of which cards are left where
-        others hold hidden ones.
+        ``seat`` None words it for a terminal, where whoever types sees the screen: labels
+        from the first seat that sees the outcome (every secret if none does). With
+        ``widen``, the choices are those of states ``seat`` cannot tell from this one
+        (``Game.resample``), never the true state's, so the list tells nothing of which
+        cards are left where others hold hidden ones.
         """
         if self.to_move() != CHANCE:
             raise IllegalActionError.of(Text("core.illegal.no_chance_due"))
-        game, state = self.game, self.state
         seers = self.chance_seers()
         perspective: int = EVERYTHING
         if seat is not None:
@@ -116,16 +122,10 @@ class CompanionEntry:
         if widen and seat is not None:
             sources = self._lookalike_outcomes(seat)
         else:
-            sources = dict.fromkeys(possible_outcomes(game, state), state)
+            sources = dict.fromkeys(possible_outcomes(self.game, self.state), self.state)
         actions = list(sources)
-        described: list[Text] = []
-        for action in actions:
-            source = sources[action]
-            lines = game.describe(source, action, game.apply_legal(source, action), perspective)
-            described.append(lines[0] if lines else _notation(action))
-        if len(set(map(repr, described))) < len(described):  # the same words: say the notation
-            described = [_notation(action) for action in actions]
-        asked, suffixes = _split_notations([str(action) for action in actions])
+        labels = self._labels(sources, perspective)
+        shared, suffixes = _split_notations([str(action) for action in actions])
         numeric = all(s.isdigit() for s in suffixes) and len(set(suffixes)) == len(suffixes)
         choices = tuple(
             ChanceChoice(
@@ -133,11 +133,71 @@ class CompanionEntry:
                 action=action,
                 notation=str(action),
                 suffix=suffixes[i],
-                label=described[i],
+                label=labels[i],
             )
             for i, action in enumerate(actions)
         )
-        return ChanceEntry(asked, choices, seers, self.entrants(), numeric)
+        wording = self._wording(sources, seat, seers)
+        return ChanceEntry(shared, wording, choices, seers, self.entrants(), numeric)
+
+    def _labels(self, sources: dict[Action, Any], perspective: int) -> list[Text]:
+        """Each outcome in words, as the game labels it (a card's name, a die's face); where
+        the game has no label for it, the first line of its log as ``perspective`` reads it.
+        Outcomes labelled alike are numbered, so each button says which it is."""
+        game, views = self.game, dict[int, Any]()
+        seat = None if perspective == EVERYTHING else perspective
+        labels = []
+        for action, source in sources.items():
+            if id(source) not in views:
+                views[id(source)] = game.view(source, seat)
+            label = game.label(views[id(source)], action)
+            if label.key == NOTATION:
+                lines = game.describe(source, action, game.apply_legal(source, action), perspective)
+                label = lines[0] if lines else label
+            labels.append(label)
+        return _numbered_twins(labels)
+
+    def _wording(
+        self, sources: dict[Action, Any], seat: int | None, seers: tuple[int, ...]
+    ) -> Wording:
+        """What the chance node asks, in words: named after the line a spectator's log will
+        read for every outcome (``companion.ask.<its key>``), with what those lines share
+        (the round, the die, the knight). A card no person may see (a face-down spell, a
+        bot's card) is dealt *blind*; one only its owner sees is ``yours`` to its owner,
+        ``theirs`` on a shared screen and the owner's ``own`` as the others wait."""
+        lines = [self._spectator_line(action, source) for action, source in sources.items()]
+        key = lines[0].key if lines and all(line.key == lines[0].key for line in lines) else ""
+        params = _shared_params(lines) if key else {}
+        sole = seers[0] if len(seers) == 1 and self.game.players > 1 else None
+        if sole is not None:
+            params.setdefault("seat", sole + 1)
+        blind = len(sources) > 1 and not any(s in self.people() for s in seers)
+        if blind:
+            asked_as, awaited_as = "blind", "blind"
+        elif sole is None:
+            asked_as, awaited_as = "", ""
+        else:
+            asked_as, awaited_as = ("yours" if seat == sole else "theirs"), "own"
+        heading = BLIND_HEADING if blind else "companion.heading"
+        question = Text(heading, {"what": _what(key, asked_as, params)})
+        return Wording(question, self._awaited(_what(key, awaited_as, params)))
+
+    def _awaited(self, what: Text) -> Text:
+        """What the seats that do not enter the outcome due read: who enters ``what``."""
+        entrants = self.entrants()
+        if len(entrants) == 1:
+            return Text("companion.awaited", {"seat": entrants[0] + 1, "what": what})
+        return Text("companion.awaited_people", {"what": what})
+
+    def _spectator_line(self, action: Action, source: Any) -> Text:
+        """The first line a spectator's log reads for ``action`` at chance node ``source``."""
+        after = self.game.apply_legal(source, action)
+        lines = self.game.describe(source, action, after, None)
+        return lines[0] if lines else _notation(action)
+
+    def entry_words(self, action: Action) -> Text:
+        """An outcome of the chance node now in words, as its entry button labels it."""
+        return self._labels({action: self.state}, EVERYTHING)[0]
 
     def _lookalike_outcomes(self, seat: int) -> dict[Action, Any]:
         """The outcomes due in states ``seat`` cannot tell from the true one, each with a
@@ -161,7 +221,8 @@ class CompanionEntry:
 
     def read_entry(self, text: str, entry: ChanceEntry | None = None) -> Action:
         """The outcome ``text`` names at the chance node now: a key (a face, a place in the
-        list), what follows the shared notation (``R5``, ``h``), or the whole notation.
+        list), what follows the shared notation (``R5``, ``h``), the whole notation, or
+        words of its name in either language (``longsword red 5``, ``touche``).
 
         Raises InvalidActionError when ``text`` names no outcome, IllegalActionError when it
         names one that cannot come up now, each with a one-line reason; nothing changes.
@@ -171,17 +232,13 @@ class CompanionEntry:
         action = self._named_outcome(answer, entry)
         if action in possible_outcomes(self.game, self.state):
             return action
-        if any(choice.action == action for choice in entry.choices):
+        offered = [choice for choice in entry.choices if choice.action == action]
+        if offered:
+            said: Text | str = offered[0].label
             reason = Text("core.entry.not_now")
-        elif len(entry.choices) <= LISTED_OUTCOMES:
-            outcomes = ", ".join(choice.suffix for choice in entry.choices)
-            reason = Text("core.entry.not_due", {"asked": entry.asked, "outcomes": outcomes})
         else:
-            count = len(entry.choices)
-            reason = Text("core.entry.not_due_many", {"asked": entry.asked, "count": count})
-        raise IllegalActionError.of(
-            Text("core.illegal_action", {"action": str(action), "reason": reason})
-        )
+            said, reason = answer, _not_offered(entry)
+        raise IllegalActionError.of(Text("core.illegal_action", {"action": said, "reason": reason}))
 
     def _named_outcome(self, answer: str, entry: ChanceEntry) -> Action:
         """The outcome ``answer`` names (possible now or not), or InvalidActionError."""
@@ -193,27 +250,44 @@ class CompanionEntry:
             if folded == choice.suffix.casefold():
                 return choice.action
         if answer.isdigit():
-            if entry.numeric:
-                keys = ", ".join(choice.key for choice in entry.choices)
-                reason = Text("core.entry.choose_key", {"keys": keys})
-            else:
-                reason = Text("core.choose_range", {"count": len(entry.choices)})
-            raise InvalidActionError.of(reason)
+            raise InvalidActionError.of(_choose(entry))
         if not answer:
             raise InvalidActionError.of(Text("core.entry.empty"))
+        named = self._by_name(answer, entry)
+        if named is not None:
+            return named
         first = answer.split(maxsplit=1)[0].casefold()
         shared = entry.asked.split()[0].casefold() if entry.asked else ""
         candidates = [answer] if not shared or first == shared else [f"{entry.asked} {answer}"]
         if answer not in candidates:
             candidates.append(answer)  # another kind of outcome, written whole
-        error: InvalidActionError | None = None
         for written in candidates:
             try:
                 return self.game.parse_action(written)
-            except InvalidActionError as failed:
-                error = error or failed
-        assert error is not None
-        raise error
+            except InvalidActionError:
+                continue
+        raise InvalidActionError.of(
+            Text("core.illegal_action", {"action": answer, "reason": _not_offered(entry)})
+        )
+
+    def _by_name(self, answer: str, entry: ChanceEntry) -> Action | None:
+        """The outcome whose label, in either language, holds the words of ``answer`` in a
+        row (case and accents aside); None if none does. Refused when several do."""
+        wanted = _words(answer)
+        if all(word.isdigit() for word in wanted):
+            return None  # keys, several at once
+        catalogs = [self.catalog(language) for language in LANGUAGES]
+        named = [
+            choice.action
+            for choice in entry.choices
+            if any(_holds(_words(texts.render(choice.label)), wanted) for texts in catalogs)
+        ]
+        if len(named) > 1:
+            reason = Text("companion.refused.ambiguous", {"count": len(named)})
+            raise AmbiguousName.of(
+                Text("core.illegal_action", {"action": answer, "reason": reason})
+            )
+        return named[0] if named else None
 
     def enter(self, text: str, seat: int | None = None, widen: bool = False) -> list[Action]:
         """Apply the chance outcomes ``text`` names, one or several (``3 5 1``), all or none.
@@ -226,11 +300,14 @@ class CompanionEntry:
         answer = " ".join(text.split())
         try:
             return [self._enter_one(answer, seat, widen)]
-        except InvalidActionError:
+        except AmbiguousName:
+            raise  # words of several names: one name, not several entries
+        except InvalidActionError as whole:
             words = answer.split()
-            asked = self.chance_entry().asked.split() if self.to_move() == CHANCE else []
-            if len(words) < 2 or words[0].casefold() == (asked or [""])[0].casefold():
+            shared = self._shared_notation().split() or [""]
+            if len(words) < 2 or words[0].casefold() == shared[0].casefold():
                 raise  # one entry, or a whole notation: its own reason says best what is wrong
+            refusal = whole
         entries: list[Action] = []
         try:
             for index, word in enumerate(words, 1):
@@ -241,12 +318,20 @@ class CompanionEntry:
                 try:
                     entries.append(self._enter_one(word, seat, widen))
                 except GamehallError as error:
+                    if index == 1 and isinstance(error, InvalidActionError):
+                        raise refusal from None  # not several entries: the line says best
                     numbered = {"index": index, "entry": word, "reason": _text_of(error)}
                     raise type(error).of(Text("core.entry.numbered", numbered)) from None
         except BaseException:
             self.truncate(start)
             raise
         return entries
+
+    def _shared_notation(self) -> str:
+        """The notation every outcome due now starts with ("" when no chance is due)."""
+        if self.to_move() != CHANCE:
+            return ""
+        return _split_notations([str(a) for a in possible_outcomes(self.game, self.state)])[0]
 
     def _enter_one(self, text: str, seat: int | None, widen: bool) -> Action:
         if self.to_move() != CHANCE:
@@ -322,8 +407,30 @@ def seers_of(game: Game[Any], state: Any) -> set[int]:
     return seen
 
 
-LISTED_OUTCOMES = 12
-"""A refused entry names the outcomes due when there are at most this many."""
+NOTATION = "core.action"
+"""The message of a label that is only the notation: no words for the outcome."""
+BLIND_HEADING = "companion.heading.blind"
+"""The heading of a card no player may see ("Deal the mystery spell face down (don't look)")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """What a chance node asks, in words: ``question``, the heading for the seat it was
+    worded for ("Enter the boss of round 2", "Deal the mystery spell face down (don't
+    look)"), and ``awaited``, what the others read while it is entered ("Knight 2 enters
+    their hidden weapon…")."""
+
+    question: Text
+    awaited: Text
+
+    @property
+    def blind(self) -> bool:
+        """Whether no player may see the card: it is dealt face down, unlooked at."""
+        return self.question.key == BLIND_HEADING
+
+
+class AmbiguousName(InvalidActionError):
+    """Typed words that several outcomes' names hold: one name, too short to tell which."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +445,7 @@ class ChanceChoice:
     suffix: str
     """What follows the notation every outcome shares (``R5`` of ``weapon R5``)."""
     label: Text
+    """The outcome in words: a card's name, a die's face."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,7 +453,10 @@ class ChanceEntry:
     """A chance node as a question to people: what is asked, the choices, who sees it."""
 
     asked: str
-    """The notation every outcome starts with (``die B1``, ``weapon``): which die or card."""
+    """The notation every outcome starts with (``die B1``, ``weapon``), which the entry
+    reader completes what people type with (never shown)."""
+    wording: Wording
+    """What is asked, in words."""
     choices: tuple[ChanceChoice, ...]
     seers: tuple[int, ...]
     """The seats whose view depends on the outcome."""
@@ -389,7 +500,68 @@ def _split_notations(notations: list[str]) -> tuple[str, list[str]]:
 
 
 def _notation(action: Action) -> Text:
-    return Text("core.action", {"notation": str(action)})
+    return Text(NOTATION, {"notation": str(action)})
+
+
+def _shared_params(lines: list[Text]) -> dict[str, Any]:
+    """The parameters every line of ``lines`` gives the same value (the round, the die)."""
+    shared = dict(lines[0].params)
+    for line in lines[1:]:
+        shared = {name: value for name, value in shared.items() if line.params.get(name) == value}
+    return shared
+
+
+def _what(key: str, variant: str, params: dict[str, Any]) -> Text:
+    """What is asked, as ``companion.ask.<key>[.<variant>]`` words it, the most specific
+    message the catalogs have whose parameters ``params`` give; else "the next die or card"."""
+    base = f"companion.ask.{key}"
+    keys = [f"{base}.{variant}", base] if variant else [base]
+    fitting = [k for k in keys if _fields(k) <= params.keys()]
+    return Text(first_known(fitting) or "companion.ask", params)
+
+
+def _fields(key: str) -> set[str]:
+    """The parameters the message ``key`` uses (none for a key the catalogs lack)."""
+    message = catalog("en").messages.get(key, "")
+    templates = [message] if isinstance(message, str) else list(message.values())
+    return {f for t in templates for _, f, _, _ in string.Formatter().parse(t) if f}
+
+
+def _numbered_twins(labels: list[Text]) -> list[Text]:
+    """``labels``, each one that another has too numbered ("Rat Swarm, copy 2")."""
+    said = [repr(label) for label in labels]  # a Text's parameters are not hashable
+    numbered = []
+    for index, label in enumerate(labels):
+        if said.count(said[index]) == 1:
+            numbered.append(label)
+        else:
+            number = said[: index + 1].count(said[index])
+            numbered.append(Text("companion.twin", {"label": label, "number": number}))
+    return numbered
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``, case and accents aside (``Poêle`` reads ``poele``)."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    return re.findall(r"\w+", "".join(c for c in plain if not unicodedata.combining(c)))
+
+
+def _holds(words: list[str], wanted: list[str]) -> bool:
+    """Whether ``words`` hold ``wanted`` in a row."""
+    size = len(wanted)
+    return any(words[i : i + size] == wanted for i in range(len(words) - size + 1))
+
+
+def _choose(entry: ChanceEntry) -> Text:
+    """How to pick an outcome by number: its key, or its place in the list."""
+    if entry.numeric:
+        return Text("core.entry.choose_key", {"keys": ", ".join(c.key for c in entry.choices)})
+    return Text("core.choose_range", {"count": len(entry.choices)})
+
+
+def _not_offered(entry: ChanceEntry) -> Text:
+    """Why typed text is refused that names none of the outcomes offered."""
+    return Text("companion.refused.not_offered", {"choose": _choose(entry)})
 
 
 def _text_of(error: GamehallError) -> Text | str:

@@ -30,6 +30,7 @@ from gamehall.core.errors import IllegalActionError, OptionError
 from gamehall.core.features import Features
 from gamehall.core.i18n import Text
 from gamehall.core.invariants import Invariants
+from gamehall.core.keys import ActionKind, named_kind
 from gamehall.core.outcome import Outcome
 from gamehall.core.resign import Resign, read_resign
 
@@ -419,3 +420,11 @@ class Game(ABC, Generic[S]):
     def label(self, view: JSON, action: Action) -> Text:
         """How ``action`` reads to the seat whose ``view`` is given (for menus and buttons)."""
         return Text("core.action", {"notation": str(action)})
+
+    def action_kind(self, view: JSON, action: Action) -> ActionKind:
+        """What kind of action ``action`` is, for the key that chooses it at a table: the
+        same letter for the same kind at every state, then the digit of its item when the
+        kind offers several (``core.keys``). A game names its kinds in an
+        ``action_kind(game, view, action)`` function of its package's ``keys`` module (or
+        overrides this); without one, an action's kind is its verb, with no key."""
+        return named_kind(self, view, action)

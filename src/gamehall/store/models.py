@@ -46,6 +46,12 @@ class TableRow(Base):
     """The hash of the credential of the browser that opened the table (it may re-issue a
     seat's link; null: no host, as for tables opened before seats were claimed)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Who moves next, as of the log's last step (a seat, -1 for chance; null: over, or not
+    known for tables of earlier versions until their next step)."""
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the clock of the person to move runs out, kept while the table is not in memory
+    (the hall loads it again in time; null: no clock running)."""
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"
     )
@@ -64,6 +70,9 @@ class SeatRow(Base):
     replaced: Mapped[bool] = mapped_column(default=False)
     claim_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The hash of the browser credential that claimed the seat's link (null: unclaimed)."""
+    link_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """How many times the host gave the seat a new link: its link is derived from the host's
+    credential and this number (``invite_token``), so only the hash is ever stored."""
     table: Mapped[TableRow] = relationship(back_populates="seats")
 
 
@@ -76,4 +85,17 @@ class ActionRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     action: Mapped[str] = mapped_column(Text)
     mover: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatRow(Base):
+    """One line of a table's chat: a preset message (its key) or a person's own words."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    preset: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    words: Mapped[str | None] = mapped_column(String(512), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

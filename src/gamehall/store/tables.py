@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
@@ -21,7 +22,7 @@ from gamehall.core.fairness import commitment_of
 from gamehall.core.i18n import Text, catalog
 from gamehall.store.database import close_engine
 from gamehall.store.lock import WriterLock
-from gamehall.store.models import ActionRow, SeatRow, TableRow, utcnow
+from gamehall.store.models import ActionRow, ChatRow, SeatRow, TableRow, utcnow
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +38,15 @@ class LogMismatch(SequenceConflict):
 def new_token() -> str:
     """A fresh secret seat token (192 random bits, URL-safe)."""
     return secrets.token_urlsafe(24)
+
+
+def invite_token(host: str, table_id: str, seat: int, generation: int) -> str:
+    """A person's seat link token derived from the host's credential (192 bits, URL-safe):
+    the host's browser can show its invitations again, while the store keeps only hashes.
+    A new link for the seat takes the next ``generation``."""
+    message = f"invite:{table_id}:{seat}:{generation}".encode()
+    digest = hmac.new(host.encode(), message, hashlib.sha256).digest()[:24]
+    return base64.urlsafe_b64encode(digest).decode()
 
 
 def hash_token(token: str) -> str:
@@ -60,6 +70,23 @@ class SeatInfo:
     replaced: bool = False
     claim_hash: str | None = None
     """The hash of the browser credential that claimed this seat's link (None: unclaimed)."""
+    generation: int = 0
+    """How many times the host gave the seat a new link (``invite_token``)."""
+
+    @property
+    def waiting(self) -> bool:
+        """A person's seat whose link no one has claimed yet."""
+        return self.bot is None and self.token_hash is not None and self.claim_hash is None
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A line of a table's chat: a seat's preset message (its key) or own words."""
+
+    seat: int
+    preset: str | None
+    words: str | None
+    at: datetime
 
 
 @dataclass
@@ -92,6 +119,8 @@ class TableInfo:
     seed alone fixes it, allowed only where at most one person sits)."""
     broken: str | None = None
     """Why the table's log cannot be replayed (None: it replays)."""
+    to_move: int | None = None
+    """Who moves next as of the log's last write (None: over, or not written yet)."""
 
     @property
     def commitment(self) -> str | None:
@@ -192,12 +221,15 @@ def _info(row: TableRow) -> TableInfo:
         physical=bool(row.physical),
         replacement=row.replacement,
         seats=[
-            SeatInfo(s.seat, s.name, s.bot, s.token_hash, s.replaced, s.claim_hash)
+            SeatInfo(
+                s.seat, s.name, s.bot, s.token_hash, s.replaced, s.claim_hash, s.link_generation
+            )
             for s in row.seats
         ],
         secret=row.secret,
         broken=row.broken,
         host_hash=row.host_hash,
+        to_move=row.to_move,
     )
 
 
@@ -249,6 +281,7 @@ class TableStore:
                             token_hash=s.token_hash,
                             replaced=s.replaced,
                             claim_hash=s.claim_hash,
+                            link_generation=s.generation,
                         )
                         for s in info.seats
                     ],
@@ -330,10 +363,12 @@ class TableStore:
         first: int,
         steps: list[tuple[str, int]],
         outcome: dict[str, Any] | None = None,
+        to_move: int | None = None,
     ) -> None:
-        """Add consecutive actions from ``first`` in one transaction, all or none; with the
-        ``outcome`` of the game they end, the table is marked finished in that transaction (a
-        crash between two writes would leave a game that is over listed as playing)."""
+        """Add consecutive actions from ``first`` in one transaction, all or none, and who
+        moves after them (``to_move``); with the ``outcome`` of the game they end, the table
+        is marked finished in that transaction (a crash between two writes would leave a game
+        that is over listed as playing)."""
         now = utcnow()
         rows = [
             {
@@ -348,18 +383,18 @@ class TableStore:
         try:
             with self.engine.begin() as connection:  # Core insert: no ORM unit of work
                 connection.execute(insert(ActionRow), rows)
-                if outcome is not None:
-                    connection.execute(
-                        update(TableRow)
-                        .where(TableRow.id == table_id)
-                        .values(status="finished", outcome=outcome)
-                    )
+                ended = {"status": "finished", "outcome": outcome} if outcome is not None else {}
+                connection.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id)
+                    .values(to_move=None if outcome is not None else to_move, **ended)
+                )
         except IntegrityError:
             raise SequenceConflict(f"action {first} of table {table_id} is already taken") from None
 
-    def remove_last(self, table_id: str, seq: int, action: str) -> None:
-        """Delete the action at ``seq`` (an undo): it must be the log's last and be ``action``,
-        else LogMismatch and nothing is deleted."""
+    def remove_last(self, table_id: str, seq: int, action: str, to_move: int | None = None) -> None:
+        """Delete the action at ``seq`` (an undo), after which ``to_move`` moves: it must be
+        the log's last and be ``action``, else LogMismatch and nothing is deleted."""
         last = (
             select(ActionRow.seq, ActionRow.action)
             .where(ActionRow.table_id == table_id)
@@ -378,6 +413,9 @@ class TableStore:
                     ActionRow.seq == seq,
                     ActionRow.action == action,
                 )
+            )
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(to_move=to_move)
             )
 
     def finish(self, table_id: str, outcome: dict[str, Any]) -> None:
@@ -414,13 +452,14 @@ class TableStore:
             )
             return result.rowcount == 1
 
-    def reissue(self, table_id: str, seat: int, token_hash: str) -> None:
-        """A new link for a seat: the old link and any claim of it are revoked."""
+    def reissue(self, table_id: str, seat: int, token_hash: str, generation: int) -> None:
+        """A new link (of ``generation``) for a seat: the old link and any claim of it are
+        revoked."""
         with self.engine.begin() as connection:
             connection.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(token_hash=token_hash, claim_hash=None)
+                .values(token_hash=token_hash, claim_hash=None, link_generation=generation)
             )
 
     def return_seat(self, table_id: str, seat: int) -> None:
@@ -431,6 +470,73 @@ class TableStore:
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(bot=None, replaced=False)
             )
+
+    def cancel(self, table_id: str) -> bool:
+        """Close a table in play at its host's asking (status ``cancelled``: it leaves the
+        lobby and is not resumed); False if it was not in play any more."""
+        with self.engine.begin() as connection:
+            closed = connection.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "playing")
+                .values(status="cancelled")
+            )
+            return closed.rowcount == 1
+
+    def keep_deadline(self, table_id: str, deadline: datetime | None) -> None:
+        """Keep when the running clock of a table leaving memory runs out (None: none runs)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(deadline=deadline)
+            )
+
+    def due(self, before: datetime, limit: int = 100) -> list[str]:
+        """The tables in play whose kept clock runs out before ``before``, soonest first."""
+        query = (
+            select(TableRow.id)
+            .where(TableRow.status == "playing", TableRow.deadline < before)
+            .order_by(TableRow.deadline)
+            .limit(limit)
+        )
+        with Session(self.engine) as session:
+            return [str(table_id) for table_id in session.execute(query).scalars()]
+
+    def tables_by_id(self, table_ids: list[str]) -> list[TableInfo]:
+        """The tables of these ids that exist (in no particular order)."""
+        return self._load(TABLE_QUERY.where(TableRow.id.in_(table_ids))) if table_ids else []
+
+    def say(self, table_id: str, line: ChatLine, keep: int = 200) -> None:
+        """Add a line to a table's chat; beyond ``keep`` lines, the oldest are dropped."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ChatRow).values(
+                    table_id=table_id,
+                    seat=line.seat,
+                    preset=line.preset,
+                    words=line.words,
+                    created_at=line.at,
+                )
+            )
+            kept = (
+                select(ChatRow.id)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc())
+                .limit(keep)
+            )
+            connection.execute(
+                delete(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id.not_in(kept))
+            )
+
+    def chat(self, table_id: str, limit: int = 200) -> list[ChatLine]:
+        """A table's chat, the last ``limit`` lines, oldest first."""
+        query = (
+            select(ChatRow.seat, ChatRow.preset, ChatRow.words, ChatRow.created_at)
+            .where(ChatRow.table_id == table_id)
+            .order_by(ChatRow.id.desc())
+            .limit(limit)
+        )
+        with Session(self.engine) as session:
+            rows = list(session.execute(query))
+        return [ChatLine(seat, preset, words, aware(at)) for seat, preset, words, at in rows[::-1]]
 
     def expire_waiting(self, before: datetime) -> list[str]:
         """Close the tables in play that wait for people: a person's seat whose link was never

@@ -7,7 +7,7 @@ import contextlib
 import json
 import re
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -24,9 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from gamehall.bots import BOT_KINDS
-from gamehall.core.errors import (
-    GamehallError,
-)
+from gamehall.core.errors import GamehallError, UnknownGameError
 from gamehall.core.game import EVERYTHING, Game
 from gamehall.core.howto import HowTo, howto, parts
 from gamehall.core.i18n import LANGUAGES, Catalog, Text, catalog
@@ -35,7 +33,17 @@ from gamehall.core.resign import Resign
 from gamehall.search.limits import SearchLimits
 from gamehall.store.database import database_problem, open_writer
 from gamehall.store.tables import TableStore, new_token
-from gamehall.web.hall import Hall, LiveTable, NotOverYet, SeatRefused, SeatRequest, TableNotFound
+from gamehall.web import chat
+from gamehall.web.hall import (
+    CLOSED,
+    Hall,
+    LiveTable,
+    NotOverYet,
+    SeatRefused,
+    SeatRequest,
+    TableClosed,
+    TableNotFound,
+)
 from gamehall.web.limits import Caps, Rates, SocketCaps
 from gamehall.web.refusals import (
     BODY_REFUSALS,
@@ -43,8 +51,8 @@ from gamehall.web.refusals import (
     REDIRECT,
     TABLE_REFUSALS,
     BodyLimit,
-    ErrorBody,
     json_body,
+    page_refusals,
     refusals,
     status_of,
     unparsable,
@@ -52,13 +60,16 @@ from gamehall.web.refusals import (
 from gamehall.web.replay import script_of
 from gamehall.web.requests import (
     ChanceSubmission,
+    ChatMessage,
     ClaimRequest,
     NewTable,
+    Posted,
     ResignRequest,
     Submission,
     UndoRequest,
     bank_seconds,
     clock_seconds,
+    posted,
 )
 from gamehall.web.resume import BrokenTable
 from gamehall.web.security import CrossSite, CsrfGuard, form_name, language_of
@@ -74,27 +85,25 @@ STATIC = Path(__file__).with_name("static")
 REFUSAL_PAGE: dict[str, Any] = {
     "description": "A seat link that opens nothing (claimed, or replaced by a new link), or a"
     " form refused (another site's, or without its token).",
-    "content": {
-        "text/html": {"schema": {"type": "string"}},
-        "application/json": {"schema": ErrorBody.model_json_schema()},
-    },
+    "content": {"text/html": {"schema": {"type": "string"}}},
 }
-"""A refused seat link answers a page saying so, for the person who opened it; a refused form
-answers one JSON line like every other refusal."""
+"""A refused seat link or form answers a page saying why, for the person who opened it."""
 RESIGN_REFUSAL: dict[str, Any] = {
     "description": "A resignation refused: a page naming why, in one line (a spectator, the"
-    " game over, the seat resigned already, a game that cannot be resigned); a form without"
-    " its token is refused with one JSON line.",
+    " game over, the seat resigned already, a game that cannot be resigned, a form without"
+    " its token).",
     "content": REFUSAL_PAGE["content"],
 }
 """The refusals of the resignation pages, whose person reads a page."""
 AGAIN_REFUSAL: dict[str, Any] = {
     "description": "A rematch refused: a page naming why, in one line (the game is not over,"
     " the browser holds no seat of the table and is not its host, a table that cannot be"
-    " opened again); a form without its token is refused with one JSON line.",
+    " opened again, a form without its token).",
     "content": REFUSAL_PAGE["content"],
 }
 """The refusals of the rematch pages."""
+BROWSER_TABLES = 50
+"""The most tables of one browser the lobby looks up (its seat cookies beyond are left out)."""
 CREDENTIAL_DAYS = 30
 """How long a browser keeps a seat's or a host's credential cookie."""
 
@@ -129,6 +138,30 @@ def keep_credential(response: Response, request: Request, name: str, credential:
         samesite="strict",
         secure=request.url.scheme == "https",
     )
+
+
+def game_title(name: str) -> str:
+    """The title of the game ``name`` (a table of a game this hall no longer knows: as is)."""
+    try:
+        return find_game(name).title
+    except UnknownGameError:
+        return name
+
+
+def wants_page(request: Request) -> bool:
+    """Whether a refusal of ``request`` is a page: its route answers pages (or, matching no
+    route, its path is not the API's); the API and the data a page loads get JSON."""
+    route = request.scope.get("route")
+    if route is None:
+        return not request.url.path.startswith(("/api/", "/openapi"))
+    answers = getattr(route, "response_class", None)
+    answers = getattr(answers, "value", answers)  # FastAPI's placeholder of its default
+    return isinstance(answers, type) and issubclass(answers, (HTMLResponse, RedirectResponse))
+
+
+def close_reason(text: str) -> str:
+    """``text`` cut to what a WebSocket close frame carries (123 bytes, whole characters)."""
+    return text.encode()[:120].decode(errors="ignore")
 
 
 def table_of(hall: Hall, table_id: str) -> LiveTable:
@@ -233,8 +266,8 @@ def create_app(
         return response
 
     @app.exception_handler(GamehallError)
-    async def gamehall_error(request: Request, error: GamehallError) -> JSONResponse:
-        return JSONResponse({"error": error.render(texts_for(request))}, status_of(error))
+    async def gamehall_error(request: Request, error: GamehallError) -> Response:
+        return await refuse(request, status_of(error), error.render(texts_for(request)))
 
     def texts_for(request: Request) -> Catalog:
         """The request's catalog, naming the players of the table it is about (if loaded)."""
@@ -242,41 +275,49 @@ def create_app(
         lang = language(request)
         return catalog(lang) if live is None else live.match.catalog(lang)
 
-    def refuse(request: Request, status: int, message: str) -> Response:
-        """A refusal: JSON for the API, a page in the request's language for a page."""
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": message}, status)
-        html = page(request, "unavailable.html", message=message)
-        html.status_code = status
-        return html
+    async def refuse(
+        request: Request, status: int, message: str, headers: Mapping[str, str] | None = None
+    ) -> Response:
+        """A refusal: one JSON line for the API; for a page, a page in the request's
+        language, and for the lobby's form the lobby again, filled in as it was sent, with
+        the message in the form."""
+        answer: Response
+        if not wants_page(request):
+            answer = JSONResponse({"error": message}, status)
+        elif request.method == "POST" and request.url.path == "/tables":
+            answer = lobby_page(request, form_error=message, posted=await posted(request))
+        else:
+            answer = page(request, "unavailable.html", message=message)
+        answer.status_code = status
+        answer.headers.update(headers or {})
+        return answer
 
     @app.exception_handler(BrokenTable)
     async def broken_table(request: Request, error: BrokenTable) -> Response:
-        return refuse(request, 410, error.render(language(request)))
+        return await refuse(request, 410, error.render(language(request)))
 
     @app.exception_handler(DBAPIError)
     async def database_error(request: Request, error: DBAPIError) -> Response:
         text = Text("web.database_unavailable", {"reason": database_problem(error)})
-        return refuse(request, 503, catalog(language(request)).render(text))
+        return await refuse(request, 503, catalog(language(request)).render(text))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
-        # The exception's headers are kept: a 405 names the allowed methods (Allow).
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        # The exception's headers are kept: a 405 names the allowed methods (Allow), a 429
+        # when to try again (Retry-After).
         detail = unparsable(error.__cause__) if error.status_code == 400 else None
-        return JSONResponse(
-            {"error": detail or error.detail}, error.status_code, headers=error.headers
-        )
+        return await refuse(request, error.status_code, detail or error.detail, error.headers)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid_request(request: Request, error: RequestValidationError) -> Response:
         errors = error.errors()
         first: dict[str, Any] = errors[0] if errors else {"loc": (), "msg": "invalid request"}
         if first.get("type") == "json_invalid":  # where the JSON breaks, and how
             at = first.get("loc", ("body", 0))[-1]
             reason = first.get("ctx", {}).get("error", "")
-            return JSONResponse({"error": f"body: JSON decode error at {at}: {reason}"}, 422)
+            return await refuse(request, 422, f"body: JSON decode error at {at}: {reason}")
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
-        return JSONResponse({"error": f"{where}: {first.get('msg')}"}, 422)
+        return await refuse(request, 422, f"{where}: {first.get('msg')}")
 
     def live_table(table_id: str) -> LiveTable:
         """The table ``table_id`` names (404 if none, an id that cannot exist included)."""
@@ -286,23 +327,62 @@ def create_app(
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> HTMLResponse:
+        return lobby_page(request)
+
+    def lobby_page(
+        request: Request, form_error: str | None = None, posted: Posted | None = None
+    ) -> HTMLResponse:
+        """The lobby: the games, the form opening a table (filled in as ``posted``, with the
+        reason it was refused), the tables in play and the finished ones."""
         return page(
             request,
             "lobby.html",
             games=games(),
             bots=BOT_KINDS,
-            open_tables=hall.store.list_tables("playing", 30),
-            finished=hall.store.list_tables("finished", 30),
+            form_error=form_error,
+            posted=posted or Posted(),
+            yours=tables_of_browser(request),
+            **listed_tables(),
         )
+
+    def listed_tables() -> dict[str, Any]:
+        """The lobby's lists of the tables in play and the finished ones."""
+        return {
+            "open_tables": hall.store.list_tables("playing", 30),
+            "finished": hall.store.list_tables("finished", 30),
+            "title_of": game_title,
+        }
+
+    def tables_of_browser(request: Request) -> list[dict[str, Any]]:
+        """The tables in play where this browser holds a seat (by its seat cookies, at most
+        ``BROWSER_TABLES``), those where it is its move first."""
+        held = {
+            name.removeprefix("seat_"): credential
+            for name, credential in request.cookies.items()
+            if name.startswith("seat_") and TABLE_ID.fullmatch(name.removeprefix("seat_"))
+        }
+        found = []
+        for stored in hall.store.tables_by_id(sorted(held)[:BROWSER_TABLES]):
+            live = hall.tables.get(stored.id)
+            info = live.info if live is not None else stored
+            seat = info.seat_claimed_by(held[info.id])
+            if info.status != "playing" or seat is None:
+                continue
+            to_move = live.match.to_move() if live is not None else info.to_move
+            title = find_game(info.game).title
+            found.append(
+                {"id": info.id, "title": title, "seat": seat, "your_move": to_move == seat}
+            )
+        return sorted(found, key=lambda table: (not table["your_move"], table["id"]))
 
     @app.get("/fragments/tables", response_class=HTMLResponse)
     async def table_lists(request: Request) -> HTMLResponse:
-        return page(
-            request,
-            "table_lists.html",
-            open_tables=hall.store.list_tables("playing", 30),
-            finished=hall.store.list_tables("finished", 30),
-        )
+        return page(request, "table_lists.html", **listed_tables())
+
+    @app.get("/fragments/yours", response_class=HTMLResponse)
+    async def your_tables(request: Request) -> HTMLResponse:
+        """This browser's tables in play, those where it is its move first."""
+        return page(request, "your_tables.html", yours=tables_of_browser(request))
 
     @app.get(
         "/lang/{code}",
@@ -317,7 +397,7 @@ def create_app(
             response.set_cookie("lang", code, max_age=365 * 86400, samesite="lax")
         return response
 
-    @app.get("/games/{name}", response_class=HTMLResponse, responses=refusals(404, 422))
+    @app.get("/games/{name}", response_class=HTMLResponse, responses=page_refusals(404, 422))
     async def game_page(name: str, request: Request) -> HTMLResponse:
         game_class = next((g for g in games() if g.name == name), None)
         if game_class is None:
@@ -331,9 +411,9 @@ def create_app(
         found = [howto(game_class, lang), *(howto(game_class, lang, p) for p in parts(game_class))]
         return [guide for guide in found if guide is not None]
 
-    @app.get("/games/{name}/rules", response_class=HTMLResponse, responses=refusals(404, 422))
+    @app.get("/games/{name}/rules", response_class=HTMLResponse, responses=page_refusals(404, 422))
     @app.get(
-        "/games/{name}/rules/{part}", response_class=HTMLResponse, responses=refusals(404, 422)
+        "/games/{name}/rules/{part}", response_class=HTMLResponse, responses=page_refusals(404, 422)
     )
     async def rules_page(name: str, request: Request, part: str | None = None) -> HTMLResponse:
         game_class = next((g for g in games() if g.name == name), None)
@@ -352,7 +432,7 @@ def create_app(
         "/tables",
         response_class=HTMLResponse,
         dependencies=[Depends(rates.dependency("tables"))],
-        responses={**REDIRECT, **refusals(*BODY_REFUSALS, 403, 429)},
+        responses={**REDIRECT, **page_refusals(*BODY_REFUSALS, 403, 429)},
     )
     async def create_from_form(
         request: Request,
@@ -360,9 +440,9 @@ def create_app(
         players: Annotated[int, Form(ge=1, le=10)],
         seat_kinds: Annotated[list[str], Form()],
         bot_delay: Annotated[float, Form(ge=0, le=10)] = 0.6,
-        clock: Annotated[str, Form(max_length=8)] = "",
+        clock: Annotated[str, Form(max_length=16)] = "",
         clock_unit: Annotated[str, Form(max_length=8)] = "seconds",
-        bank: Annotated[str, Form(max_length=8)] = "",
+        bank: Annotated[str, Form(max_length=16)] = "",
         bank_unit: Annotated[str, Form(max_length=8)] = "minutes",
         physical: Annotated[bool, Form()] = False,
         replacement: Annotated[str, Form(max_length=32)] = "heuristic",
@@ -403,15 +483,14 @@ def create_app(
     def opened(
         request: Request, info: Any, tokens: dict[int, str], mine: list[int], host: str
     ) -> Response:
-        """The answer to opening a table: this browser claims its first own seat at once and
-        holds the host's credential; the invite links are shown, or the table opens."""
+        """The answer to opening a table (post/redirect/get): this browser claims its first
+        own seat at once and holds the host's credential, and goes to that seat's page, else
+        to the table's; there its host finds the invite links."""
         yours, credential = None, None
         if mine:  # the creator's first own seat is claimed by this browser at once
             yours, credential = hall.claim(hall.live(info.id), tokens.pop(mine[0]))
-        links = {seat: f"/t/{info.id}/seat/{token}" for seat, token in tokens.items()}
-        response: Response = RedirectResponse(f"/t/{info.id}/me", 303)
-        if links or yours is None:
-            response = page(request, "created.html", info=info, links=links, mine=mine, yours=yours)
+        mine_or_table = f"/t/{info.id}/me" if yours is not None else f"/t/{info.id}"
+        response = RedirectResponse(mine_or_table, 303)
         keep_credential(response, request, host_cookie(info.id), host)
         if credential is not None:
             keep_credential(response, request, seat_cookie(info.id), credential)
@@ -440,7 +519,7 @@ def create_app(
     @app.get(
         "/t/{table_id}/again",
         response_class=HTMLResponse,
-        responses={**refusals(404), **dict.fromkeys((403, 409, 422), AGAIN_REFUSAL)},
+        responses={**page_refusals(404), **dict.fromkeys((403, 409, 422), AGAIN_REFUSAL)},
     )
     async def again_page(table_id: str, request: Request) -> HTMLResponse:
         """Play again with the same seats: what the new table will be, and the form opening it;
@@ -483,7 +562,7 @@ def create_app(
         dependencies=[Depends(rates.dependency("tables"))],
         responses={
             **REDIRECT,
-            **refusals(400, 404, 413, 429),
+            **page_refusals(400, 404, 413, 429),
             **dict.fromkeys((403, 409, 422), AGAIN_REFUSAL),
         },
     )
@@ -527,7 +606,9 @@ def create_app(
         table_id = live.info.id
         credential = request.cookies.get(seat_cookie(table_id)) if me else None
         seat = live.info.seat_claimed_by(credential)
-        host = live.info.is_host(request.cookies.get(host_cookie(table_id)))
+        host_credential = request.cookies.get(host_cookie(table_id))
+        host = live.info.is_host(host_credential)
+        invites = hall.invitations(live, host_credential) if host and host_credential else {}
         return page(
             request,
             "table.html",
@@ -537,7 +618,11 @@ def create_app(
             **resigning(live, seat, language(request)),
             me=me and (seat is not None or credential is None),
             revoked=credential is not None and seat is None,
+            host=host,
+            invites={s: f"/t/{table_id}/seat/{token}" for s, token in invites.items()},
+            cancellable=host and hall.waiting(live),
             reissuable=[s for s in live.info.seats if s.bot is None or s.replaced] if host else [],
+            presets=chat.PRESETS,
             script=GAME_VIEWS[live.info.game].script,
             title=find_game(live.info.game).title,
             rules=rules_address(live.info.game, live.info.options),
@@ -548,11 +633,13 @@ def create_app(
         part = options.get("deck")
         return f"/games/{name}/rules" + (f"/{part}" if part in parts(find_game(name)) else "")
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse, responses=refusals(404, 422))
+    @app.get("/t/{table_id}", response_class=HTMLResponse, responses=page_refusals(404, 410, 422))
     async def spectate(table_id: str, request: Request) -> HTMLResponse:
         return table_page(request, live_table(table_id), me=False)
 
-    @app.get("/t/{table_id}/me", response_class=HTMLResponse, responses=refusals(404, 422))
+    @app.get(
+        "/t/{table_id}/me", response_class=HTMLResponse, responses=page_refusals(404, 410, 422)
+    )
     async def my_seat(table_id: str, request: Request) -> HTMLResponse:
         """The seat this browser claimed (the cookie may be withheld when the page is reached
         from another site: the socket, opened from this page, carries it)."""
@@ -589,7 +676,7 @@ def create_app(
     @app.get(
         "/t/{table_id}/resign/confirm",
         response_class=HTMLResponse,
-        responses={**refusals(404), **dict.fromkeys((403, 409, 422), RESIGN_REFUSAL)},
+        responses={**page_refusals(404), **dict.fromkeys((403, 409, 422), RESIGN_REFUSAL)},
     )
     async def resign_confirmation(table_id: str, request: Request) -> HTMLResponse:
         """The confirmation of a resignation, for a browser without scripts (where scripts
@@ -608,7 +695,7 @@ def create_app(
         dependencies=[Depends(rates.dependency("actions"))],
         responses={
             **REDIRECT,
-            **refusals(400, 404, 413, 429),
+            **page_refusals(400, 404, 413, 429),
             **dict.fromkeys((403, 409, 422), RESIGN_REFUSAL),
         },
     )
@@ -636,7 +723,7 @@ def create_app(
     @app.get(
         "/t/{table_id}/seat/{token}",
         response_class=HTMLResponse,
-        responses={**refusals(404, 422), 403: REFUSAL_PAGE},
+        responses={**page_refusals(404, 422), 403: REFUSAL_PAGE},
     )
     async def seat_link(table_id: str, token: str, request: Request) -> Response:
         """A seat link opened: the page that takes the seat (its form posts back here, at once
@@ -655,7 +742,7 @@ def create_app(
     @app.post(
         "/t/{table_id}/claim",
         response_class=HTMLResponse,
-        responses={**REDIRECT, **refusals(404, 422), 403: REFUSAL_PAGE},
+        responses={**REDIRECT, **page_refusals(404, 422), 403: REFUSAL_PAGE},
     )
     async def claim_seat(
         table_id: str, request: Request, token: Annotated[str, Form(max_length=64)]
@@ -716,7 +803,9 @@ def create_app(
         last = len(live.match.actions)
         return last if step is None or step > last else step
 
-    @app.get("/t/{table_id}/replay", response_class=HTMLResponse, responses=refusals(404, 409, 422))
+    @app.get(
+        "/t/{table_id}/replay", response_class=HTMLResponse, responses=page_refusals(404, 409, 422)
+    )
     async def replay_page(
         table_id: str, request: Request, step: Annotated[int | None, Query(ge=0)] = None
     ) -> HTMLResponse:
@@ -809,10 +898,50 @@ def create_app(
         """The host gives a person's seat a new link: the old link and whoever claimed it
         open the seat no more (a person who lost her browser, a seat passed on)."""
         live = live_table(table_id)
-        if not live.info.is_host(x_host_credential or request.cookies.get(host_cookie(table_id))):
+        host = x_host_credential or request.cookies.get(host_cookie(table_id))
+        if not live.info.is_host(host):
             raise SeatRefused.of(Text("web.seat.not_host"))
-        token = hall.reissue(live, seat)
+        token = hall.reissue(live, seat, host)
         return {"seat": seat, "token": token, "link": f"/t/{table_id}/seat/{token}"}
+
+    def cancel_as_host(live: LiveTable, credential: str | None) -> None:
+        """The host closes its table still waiting for people (403 for anyone else)."""
+        if not live.info.is_host(credential):
+            raise SeatRefused.of(Text("web.cancel.not_host"))
+        hall.cancel(live)
+
+    @app.post(
+        "/t/{table_id}/cancel",
+        response_class=HTMLResponse,
+        responses={**REDIRECT, **page_refusals(*BODY_REFUSALS, 403, 404, 409, 410)},
+    )
+    async def cancel_by_form(table_id: str, request: Request) -> Response:
+        """The host's Cancel button: the table closes, and its page says so."""
+        live = live_table(table_id)
+        cancel_as_host(live, request.cookies.get(host_cookie(table_id)))
+        return RedirectResponse(f"/t/{table_id}", 303)
+
+    @app.post("/api/tables/{table_id}/cancel", responses=refusals(403, 404, 409, 410, 422))
+    async def cancel(
+        table_id: str,
+        request: Request,
+        x_host_credential: Annotated[str | None, Header(max_length=64)] = None,
+    ) -> dict[str, Any]:
+        """The host closes a table still waiting for people (a person's seat unclaimed)."""
+        live = live_table(table_id)
+        cancel_as_host(live, x_host_credential or request.cookies.get(host_cookie(table_id)))
+        return {"id": table_id, "status": live.info.status}
+
+    @app.post(
+        "/api/tables/{table_id}/chat",
+        dependencies=[Depends(json_body), Depends(rates.dependency("chat"))],
+        responses={**TABLE_REFUSALS, **refusals(429)},
+    )
+    async def say(body: ChatMessage, at: Annotated[Seated, Depends(seated)]) -> dict[str, Any]:
+        """A seated person says a line in the table's chat: a preset message (by its key) or
+        its own words; every page at the table shows it."""
+        hall.say(at.live, person(at, "cannot chat"), body.preset, body.words)
+        return {"lines": len(at.live.chat)}
 
     @app.get("/api/tables/{table_id}", responses=refusals(403, 404, 422))
     async def table_state(
@@ -959,8 +1088,16 @@ def create_app(
         snapshot.update(resigning(live, seat, lang))  # a game's table may say who resigned
         html = render_table(live, snapshot, lang)
         pushed = {"seq": snapshot["seq"], "html": html, "over": snapshot["over"]}
+        said = chat.shown(list(live.chat), seat, live.match.catalog(lang))
+        waiting = [s.seat for s in live.info.seats if s.waiting]
         return json.dumps(
-            {**pushed, "resign": snapshot["resign"], "resigned": snapshot["resigned"]}
+            {
+                **pushed,
+                "resign": snapshot["resign"],
+                "resigned": snapshot["resigned"],
+                "chat": said,
+                "waiting": waiting,
+            }
         )
 
     def stamped(shown: str) -> str:
@@ -989,8 +1126,8 @@ def create_app(
         except TableNotFound:
             await websocket.close(code=4404)
             return
-        except BrokenTable as error:
-            await websocket.close(code=4410, reason=str(error)[:120])
+        except (BrokenTable, TableClosed) as error:
+            await websocket.close(code=4410, reason=close_reason(error.render(lang)))
             return
         seat = live.info.seat_claimed_by(credential)
         if credential and seat is None:
@@ -1003,7 +1140,11 @@ def create_app(
             while True:
                 if credential and live.info.seat_claimed_by(credential) != seat:  # a new link
                     reason = catalog(lang).render(Text("web.seat.invalid_credential"))
-                    await websocket.close(4403, reason.encode()[:120].decode(errors="ignore"))
+                    await websocket.close(4403, close_reason(reason))
+                    return
+                if live.info.status in CLOSED:  # cancelled by its host, or expired
+                    reason = catalog(lang).render(Text(CLOSED[live.info.status]))
+                    await websocket.close(4410, close_reason(reason))
                     return
                 shown = live.push_for(seat, lang, partial(push, live, seat, lang))
                 await websocket.send_text(stamped(shown))

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import secrets
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -52,14 +54,17 @@ from gamehall.search.advisor import Advice, advise, hint_budget
 from gamehall.search.limits import SearchLimits
 from gamehall.store.database import database_problem
 from gamehall.store.tables import (
+    ChatLine,
     SeatInfo,
     SequenceConflict,
     TableInfo,
     TableStore,
     hash_token,
+    invite_token,
     new_table_id,
     new_token,
 )
+from gamehall.web import chat
 from gamehall.web.replay import ReplayScript
 from gamehall.web.resume import BrokenTable, broken_reason, check_rules_version, replay_log
 from gamehall.web.thinking import Thinking
@@ -78,6 +83,9 @@ IDLE_UNLOAD = 600.0
 is unloaded."""
 SWEEP_EVERY = 60.0
 """Seconds between two looks for idle tables."""
+CLOCK_HORIZON = 600.0
+"""An idle table whose clock runs out further away than this (seconds) may leave memory:
+a table played over days is not held for days; the sweeper loads it again in time."""
 WAITING_EXPIRY = 24 * 3600.0
 """Seconds a table may wait for people (a seat link never claimed, nothing done) before it is
 closed and leaves the lobby."""
@@ -86,6 +94,8 @@ TABLES_IN_MEMORY = 1000
 WRITE_RETRY = (0.25, 8.0)
 """When the database refuses a driver's write (disk full, server gone): the first pause
 before trying again, doubled at each failure up to the second; it tries until writes work."""
+CLOSED = {"cancelled": "web.closed.cancelled", "expired": "web.closed.expired"}
+"""The statuses of a table closed before its end, and the line saying why."""
 LAST_MOMENTS = 30.0
 """Seconds a person has for each move once a time bank without a per-move clock is spent."""
 
@@ -102,6 +112,10 @@ class StaleSequence(SequenceConflict):
 
 class SeatRefused(GamehallError):
     """A seat link or credential that opens nothing (claimed, revoked, never valid)."""
+
+
+class TableClosed(GamehallError):
+    """A table closed before its end: cancelled by its host, or expired waiting for people."""
 
 
 class NotOverYet(GamehallError):
@@ -160,6 +174,8 @@ class LiveTable:
     seq) it shows."""
     replays: dict[str, ReplayScript] = field(default_factory=dict)
     """Per language, the finished game narrated for its replay (``replay.script_of``)."""
+    chat: deque[ChatLine] = field(default_factory=lambda: deque(maxlen=chat.SHOWN))
+    """The latest lines of the table's chat (the store keeps more)."""
     rendered: int = 0
     """How many pushes were rendered (one per seat and language per step, however many
     sockets watch)."""
@@ -181,14 +197,25 @@ class LiveTable:
         clocks = [task for _, task in self.clocks.values()]
         return [*clocks, *self.graces.values(), *([self.driver] if self.driver else [])]
 
-    def idle_since(self, since: float) -> bool:
-        """Untouched since ``since``, unwatched, and nothing running or waiting to run."""
+    def idle_since(self, since: float, horizon: float | None = None) -> bool:
+        """Untouched since ``since``, unwatched, and nothing running or waiting to run, but
+        for a clock that runs out more than ``horizon`` seconds from now (the hall keeps its
+        deadline in the store, and loads the table again in time)."""
+        far = horizon is not None and all(
+            deadline > time.time() + horizon for deadline in self.deadlines.values()
+        )
+        clocks = {task for _, task in self.clocks.values()} if far else set()
         return (
             self.touched <= since
             and not self.listeners
             and not self.lock.locked()
-            and all(task.done() for task in self.tasks())
+            and all(task.done() or task in clocks for task in self.tasks())
         )
+
+    def running_deadline(self) -> float | None:
+        """When the clock running now runs out (``time.time()``); None if none runs."""
+        running = [s for s, (_, task) in self.clocks.items() if not task.done()]
+        return min((self.deadlines[s] for s in running if s in self.deadlines), default=None)
 
     @property
     def seq(self) -> int:
@@ -280,6 +307,7 @@ class Hall:
         check_bot(replacement, game.name, self.limits)  # the replacement bot kind must exist
         if len(seats) != players:
             raise GamehallError(f"{len(seats)} seats given for {players} players")
+        table_id = new_table_id()
         tokens: dict[int, str] = {}
         infos = []
         for index, request in enumerate(seats):
@@ -287,12 +315,12 @@ class Hall:
                 check_bot(request.bot, game.name, self.limits)  # the bot kind must exist
                 infos.append(SeatInfo(index, request.name, request.bot))
             elif request.kind in ("me", "invite"):
-                tokens[index] = new_token()
+                tokens[index] = invite_token(host, table_id, index, 0) if host else new_token()
                 infos.append(SeatInfo(index, request.name, None, hash_token(tokens[index])))
             else:
                 raise GamehallError(f"seat {index + 1}: unknown kind {request.kind!r}")
         info = TableInfo(
-            id=new_table_id(),
+            id=table_id,
             game=game.name,
             players=players,
             seed=seed if seed is not None else str(secrets.randbelow(2**62)),
@@ -324,12 +352,15 @@ class Hall:
         info = self.store.get(table_id)
         if info is None:
             raise TableNotFound(f"no table {table_id!r}")
+        if info.status in CLOSED:
+            raise TableClosed.of(Text(CLOSED[info.status]))
         match = self._replay(info)
         outcome = match.outcome()
         if outcome is not None and info.status != "finished":  # a crash between two writes
             self.store.finish(table_id, outcome.to_json())
             info.status, info.outcome = "finished", outcome.to_json()
         live = LiveTable(info, match)
+        live.chat.extend(self.store.chat(table_id, chat.SHOWN))
         if info.clock or info.bank:
             self._count_time(live)
         self.tables[table_id] = live
@@ -406,12 +437,41 @@ class Hall:
         idle = [
             table_id
             for table_id, live in self.tables.items()
-            if table_id not in self.finished and live.idle_since(since)
+            if table_id not in self.finished and live.idle_since(since, CLOCK_HORIZON)
         ]
         for table_id in idle:
-            del self.tables[table_id]
-        self.unloaded += len(idle)
+            self._unload(table_id)
         return idle
+
+    def _unload(self, table_id: str) -> None:
+        """Drop a table from memory; a clock running at it is kept in the store (and
+        stopped), for :meth:`wake_due` to load it again before it runs out."""
+        live = self.tables.pop(table_id)
+        self.finished.pop(table_id, None)
+        self.unloaded += 1
+        if live.info.clock or live.info.bank:
+            deadline = live.running_deadline()
+            kept = None if deadline is None else datetime.fromtimestamp(deadline, UTC)
+            self.store.keep_deadline(table_id, kept)
+        for task in live.tasks():
+            task.cancel()
+
+    def wake_due(self, now: datetime | None = None) -> list[str]:
+        """Load again the tables out of memory whose kept clock runs out before the next
+        sweep (their clocks start again, on the log's times); their ids."""
+        soon = (now or datetime.now(UTC)) + timedelta(seconds=2 * self.sweep_every)
+        woken = []
+        for table_id in self.store.due(soon):
+            if table_id in self.tables:
+                continue
+            try:
+                self.live(table_id)
+            except GamehallError as error:  # broken or closed: the log says why
+                logger.warning("table %s not woken: %s", table_id, error)
+                self.store.keep_deadline(table_id, None)
+                continue
+            woken.append(table_id)
+        return woken
 
     def bound_memory(self, keep: str | None = None) -> list[str]:
         """Unload the idlest tables no one watches and nothing runs at (``keep`` aside) while
@@ -423,13 +483,11 @@ class Hall:
         idlest = sorted(
             (live.touched, table_id)
             for table_id, live in self.tables.items()
-            if table_id != keep and live.idle_since(now)
+            if table_id != keep and live.idle_since(now, CLOCK_HORIZON)
         )
         dropped = [table_id for _, table_id in idlest[:excess]]
         for table_id in dropped:
-            del self.tables[table_id]
-            self.finished.pop(table_id, None)
-        self.unloaded += len(dropped)
+            self._unload(table_id)
         return dropped
 
     def expire_waiting(self, now: datetime | None = None) -> list[str]:
@@ -438,11 +496,9 @@ class Hall:
         before = (now or datetime.now(UTC)) - timedelta(seconds=self.waiting_expiry)
         expired = self.store.expire_waiting(before)
         for table_id in expired:
-            live = self.tables.pop(table_id, None)
+            live = self.tables.get(table_id)
             if live is not None:
-                live.info.status = "expired"
-                for task in live.tasks():
-                    task.cancel()
+                self._close(live, "expired")
         return expired
 
     def sweep(self) -> None:
@@ -450,6 +506,7 @@ class Hall:
         self.unload_idle()
         self.expire_waiting()
         self.bound_memory()
+        self.wake_due()
 
     def start_sweeper(self, every: float | None = None) -> None:
         """Sweep every ``every`` seconds (``sweep_every`` by default), until :meth:`close`."""
@@ -499,17 +556,65 @@ class Hall:
         info.seats[seat].claim_hash = hash_token(credential)
         return seat, credential
 
-    def reissue(self, live: LiveTable, seat: int) -> str:
-        """A new link for a person's seat (lost, or to be passed on); the old link and any
-        claim of it are revoked, and sockets opened with that claim close. Returns the token."""
+    def reissue(self, live: LiveTable, seat: int, host: str | None = None) -> str:
+        """A new link for a person's seat (lost, or to be passed on), derived from the
+        ``host``'s credential; the old link and any claim of it are revoked, and sockets
+        opened with that claim close. Returns the token."""
         held = live.info.seats[seat] if 0 <= seat < len(live.info.seats) else None
         if held is None or (held.bot is not None and not held.replaced):
             raise SeatRefused.of(Text("web.seat.not_a_person", {"seat": seat + 1}))
-        token = new_token()
-        self.store.reissue(live.info.id, seat, hash_token(token))
+        generation = held.generation + 1
+        token = invite_token(host, live.info.id, seat, generation) if host else new_token()
+        self.store.reissue(live.info.id, seat, hash_token(token), generation)
         held.token_hash, held.claim_hash = hash_token(token), None
+        held.generation = generation
         self._announce(live)  # each socket checks its credential again
         return token
+
+    @staticmethod
+    def invitations(live: LiveTable, host: str) -> dict[int, str]:
+        """Per person's seat still waiting for its person, its link token, as the ``host``'s
+        credential derives it (a seat whose link it did not make is left out)."""
+        table_id = live.info.id
+        links = {
+            seat.seat: invite_token(host, table_id, seat.seat, seat.generation)
+            for seat in live.info.seats
+            if seat.waiting
+        }
+        return {
+            seat: token
+            for seat, token in links.items()
+            if hmac.compare_digest(hash_token(token), live.info.seats[seat].token_hash or "")
+        }
+
+    @staticmethod
+    def waiting(live: LiveTable) -> bool:
+        """Whether the table still waits for someone: a person's seat no one has claimed."""
+        return live.match.to_move() is not None and any(s.waiting for s in live.info.seats)
+
+    def say(self, live: LiveTable, seat: int, preset: str | None, words: str | None) -> None:
+        """``seat`` says a line in the table's chat (a preset or its own words, checked);
+        every page at the table shows it."""
+        line = chat.chat_line(seat, preset, words)
+        self.store.say(live.info.id, line, chat.KEPT)
+        live.chat.append(line)
+        self._announce(live)
+
+    def cancel(self, live: LiveTable) -> None:
+        """Close a table still waiting for people, at its host's asking: it leaves the
+        lobby, what runs at it stops, and every page at it says so."""
+        if not self.waiting(live):
+            raise AlreadyGone.of(Text("web.cancel.too_late"))
+        self.store.cancel(live.info.id)
+        self._close(live, "cancelled")
+
+    def _close(self, live: LiveTable, status: str) -> None:
+        """The table closed before its end (``status``): stopped, unloaded, its pages told."""
+        live.info.status = status
+        self.tables.pop(live.info.id, None)
+        for task in live.tasks():
+            task.cancel()
+        self._announce(live)  # each socket finds the table closed
 
     async def come_back(self, live: LiveTable, seat: int) -> None:
         """The person of a seat a bot took over is back: the bot leaves, the person plays on.
@@ -727,9 +832,10 @@ class Hall:
     def companion(self, live: LiveTable, seat: int | None, language: str) -> dict[str, Any]:
         """What a physical table's page shows ``seat`` about chance entries.
 
-        ``entry``: the choices, for a seat that may enter the outcome due; ``waiting``: who
-        enters it, for the others (spectators included); ``correct``: the last entry, when
-        this seat may take it back (named only to a seat that sees it).
+        ``entry``: what is asked (in words, and the notation its outcomes share) and the
+        choices, for a seat that may enter the outcome due; ``waiting``: who enters it, for
+        the others (spectators included); ``correct``: the last entry, when this seat may take
+        it back (named only to a seat that sees it).
         """
         match = live.match
         data: dict[str, Any] = {"physical": live.info.physical}
@@ -742,8 +848,10 @@ class Hall:
                 entry = self.entry_for(live, seat)
                 data["entry"] = {
                     "asked": entry.asked,
+                    "question": texts.render(entry.wording.question),
                     "hidden": entry.seers == (seat,) and match.game.players > 1,
                     "unseen": not any(s in match.people() for s in entry.seers),
+                    "blind": entry.wording.blind,
                     "choices": [
                         {
                             "key": choice.key,
@@ -755,9 +863,10 @@ class Hall:
                     ],
                 }
             else:
-                asked = self.entry_for(live, entrants[0]).asked if entrants else ""
+                due = self.entry_for(live, entrants[0]) if entrants else None
                 data["waiting"] = {
-                    "asked": asked,
+                    "asked": due.asked if due else "",
+                    "awaited": texts.render(due.wording.awaited) if due else None,
                     "seat": entrants[0] + 1 if len(entrants) == 1 else None,
                 }
         if seat is not None and match.entry_blocker(seat) is None:
@@ -805,7 +914,7 @@ class Hall:
         from its log again, which is the truth."""
         live.logs.clear()
         try:
-            self.store.remove_last(live.info.id, live.seq, str(removed))
+            self.store.remove_last(live.info.id, live.seq, str(removed), live.match.to_move())
         except BaseException:
             self._reload(live)
             raise
@@ -830,7 +939,7 @@ class Hall:
         outcome = match.outcome()
         finished = outcome.to_json() if outcome is not None else None
         try:
-            self.store.append_many(live.info.id, first, steps, finished)
+            self.store.append_many(live.info.id, first, steps, finished, match.to_move())
         except BaseException:
             match.truncate(first)
             live.logs.clear()
@@ -1055,7 +1164,8 @@ class Hall:
     def players(self, live: LiveTable, seat: int | None) -> list[dict[str, Any]]:
         """Who sits at the table, as every page shows it: each seat's bot kind (None: a
         person's), whether a bot stands in for its person, whether the person has a page
-        open, whether it is to move, and which seat is the viewer's (``seat``)."""
+        open or has yet to open their invite link, whether it is to move, and which seat is
+        the viewer's (``seat``)."""
         watching = set(live.listeners.values())
         mover = live.match.to_move()
         return [
@@ -1064,6 +1174,7 @@ class Hall:
                 "bot": held.bot,
                 "replaced": held.replaced,
                 "connected": held.seat in watching,
+                "invited": held.waiting,
                 "to_move": mover == held.seat,
                 "you": held.seat == seat,
                 "deadline": self.deadline(live, held.seat),

@@ -50,6 +50,8 @@ class Caps:
     """Moves, chance entries, corrections and undos, per address."""
     hints: str = "10/minute"
     """Hints (each a search), per address."""
+    chat: str = "12/minute"
+    """Chat lines said, per address."""
     socket_messages: str = "10/second"
     """Messages a client sends on its sockets, per address (the socket is closed beyond)."""
     sockets_per_table: int = 200
@@ -59,7 +61,7 @@ class Caps:
     header_timeout: float = 10.0
     """Seconds a connection has to send a whole request head (``gamehall serve``)."""
 
-    RATES = ("tables", "actions", "hints", "socket_messages")
+    RATES = ("tables", "actions", "hints", "chat", "socket_messages")
 
     def __post_init__(self) -> None:
         for name in self.RATES:
@@ -103,6 +105,7 @@ GENEROUS = Caps(
     tables="100000/minute",
     actions="100000/second",
     hints="100000/minute",
+    chat="100000/minute",
     socket_messages="100000/second",
     sockets_per_table=10_000,
     sockets_per_address=10_000,

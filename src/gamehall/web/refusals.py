@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import HTTPException, Request
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -21,7 +20,8 @@ from gamehall.core.errors import (
     UnknownGameError,
 )
 from gamehall.store.tables import SequenceConflict
-from gamehall.web.hall import AlreadyGone, NotOverYet, SeatRefused, TableNotFound
+from gamehall.web.hall import AlreadyGone, NotOverYet, SeatRefused, TableClosed, TableNotFound
+from gamehall.web.security import refusal_answer
 from gamehall.web.thinking import HallBusy
 
 MAX_BODY = 16 * 1024
@@ -47,19 +47,32 @@ REFUSALS = {
         "A stale sequence number (the table has moved on), an undo the rules refuse, or a "
         "resignation too late (the game is over, or the seat has resigned already)."
     ),
-    410: "A broken table: its log cannot be replayed (the error names why).",
+    410: (
+        "A broken table (its log cannot be replayed: the error names why), or a table closed"
+        " before its end (cancelled by its host, or expired waiting for people)."
+    ),
     413: f"A request body over {MAX_BODY} bytes.",
     415: "A body that is not JSON (content-type application/json).",
     422: "A request that does not validate, or an action, entry or option the game refuses.",
-    429: "Over a rate of this client address (tables opened, actions, hints): see Retry-After.",
+    429: (
+        "Over a rate of this client address (tables opened, actions, hints, chat lines): see"
+        " Retry-After."
+    ),
     503: "Too many searches wait for the hall's workers already: ask for a hint again later.",
 }
 
 
 def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """The OpenAPI description of the 4xx answers of a route: JSON shaped as ``ErrorBody``,
-    pages included (a page's refusal is JSON too)."""
+    """The OpenAPI description of the 4xx answers of a route: JSON shaped as ``ErrorBody``
+    for the API (a page's refusal is a page saying why, the lobby's form shown again)."""
     content = {"application/json": {"schema": ErrorBody.model_json_schema()}}
+    return {code: {"description": REFUSALS[code], "content": content} for code in codes}
+
+
+def page_refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI description of the 4xx answers of a page or a form: a page in the
+    request's language saying why (the lobby's form shown again with its reason)."""
+    content = {"text/html": {"schema": {"type": "string"}}}
     return {code: {"description": REFUSALS[code], "content": content} for code in codes}
 
 
@@ -92,6 +105,7 @@ async def json_body(request: Request) -> None:
 
 ERROR_STATUS: list[tuple[type[Exception], int]] = [
     (TableNotFound, 404),
+    (TableClosed, 410),
     (HallBusy, 503),
     (SeatRefused, 403),
     (SequenceConflict, 409),
@@ -120,9 +134,8 @@ class BodyLimit:
             return
         length = dict(scope["headers"]).get(b"content-length")
         if length is not None and not length.isdigit():
-            await JSONResponse({"error": "content-length is not a number"}, 400)(
-                scope, receive, send
-            )
+            answer = refusal_answer(scope["path"], 400, "content-length is not a number")
+            await answer(scope, receive, send)
             return
         if length is not None and int(length) > self.limit:
             await self.refuse(scope, receive, send)
@@ -147,8 +160,8 @@ class BodyLimit:
 
     async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Answer 413 naming the limit."""
-        response = JSONResponse({"error": f"request body over {self.limit} bytes"}, 413)
-        await response(scope, receive, send)
+        answer = refusal_answer(scope["path"], 413, f"request body over {self.limit} bytes")
+        await answer(scope, receive, send)
 
 
 def status_of(error: GamehallError) -> int:

@@ -3,12 +3,55 @@ extra field or an out-of-range value is refused (422) before any table is touche
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
-from fastapi import HTTPException
+from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from gamehall.core.errors import GamehallError
+from gamehall.core.i18n import Text
 from gamehall.web.security import PersonName
+
+MAX_POSTED = 64
+"""The most fields of a refused form shown again (the lobby's has fewer than 30)."""
+
+
+class Posted:
+    """The values a refused form was sent with: the page shows the form again as it was
+    filled in (no values: every field at its default)."""
+
+    def __init__(self, fields: Sequence[tuple[str, str]] = ()) -> None:
+        self.values: dict[str, list[str]] = {}
+        for name, value in fields[:MAX_POSTED]:
+            self.values.setdefault(name, []).append(value)
+
+    def value(self, name: str, default: object = "") -> object:
+        """The text field ``name`` as sent, else ``default``."""
+        sent = self.values.get(name)
+        return sent[0] if sent else default
+
+    def chosen(self, name: str, value: object, default: bool, index: int = 0) -> bool:
+        """Whether the ``index``-th menu named ``name`` was sent with ``value``; ``default``
+        if it was not sent (a form not sent, or the fields of another game)."""
+        sent = self.values.get(name)
+        if sent is None or index >= len(sent):
+            return default
+        return sent[index] == str(value)
+
+    def ticked(self, name: str) -> bool:
+        """Whether the checkbox ``name`` was ticked (a box left unticked is not sent)."""
+        return name in self.values
+
+
+async def posted(request: Request) -> Posted:
+    """The form ``request`` was sent with, if it can still be read (else none)."""
+    try:
+        form = await request.form()
+    except Exception:  # a body that is not a form: the form is shown at its defaults
+        return Posted()
+    return Posted([(key, value) for key, value in form.multi_items() if isinstance(value, str)])
+
 
 LONGEST_TIME = 14 * 86400.0
 """The most time a clock or a bank may give: two weeks (a table played over days)."""
@@ -21,17 +64,23 @@ UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}
 """The units the lobby form counts a clock or a bank in, in seconds."""
 
 
+class FormRefused(GamehallError):
+    """A field of the lobby's form that does not pass, named as the form names it (422)."""
+
+
 def form_seconds(field: str, text: str, unit: str, kind: Any) -> float | None:
-    """A time field of the lobby form: empty for none, else a number of ``unit`` (HTTP 422
-    naming the field if it is not valid)."""
+    """A time field of the lobby form (``clock`` or ``bank``): empty for none, else a number
+    of ``unit``; refused (:class:`FormRefused`) saying what the field takes."""
     if not text.strip():
         return None
     try:
         amount = TypeAdapter(float).validate_python(text.strip())
+    except ValidationError:
+        raise FormRefused.of(Text(f"web.form.{field}.number", {"text": text[:16]})) from None
+    try:
         return float(TypeAdapter(kind).validate_python(amount * UNITS[unit]))
-    except (ValidationError, KeyError) as error:
-        problem = error.errors()[0]["msg"] if isinstance(error, ValidationError) else "no unit"
-        raise HTTPException(422, f"{field}: {problem}") from None
+    except (ValidationError, KeyError):
+        raise FormRefused.of(Text(f"web.form.{field}.range")) from None
 
 
 def clock_seconds(text: str, unit: str = "seconds") -> float | None:
@@ -106,6 +155,15 @@ class UndoRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     seq: int = Field(ge=0)
+
+
+class ChatMessage(BaseModel):
+    """A line for the table's chat: a ``preset`` message (by its key) or a person's own
+    ``words`` (checked like a name, up to 200 characters); one of the two."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    preset: str | None = Field(None, max_length=32)
+    words: str | None = Field(None, max_length=512)
 
 
 class ResignRequest(BaseModel):

@@ -10,13 +10,15 @@
   posted from another site has no such token and is refused (403). The JSON API needs no
   token: it takes ``application/json`` only, which another site's page cannot send without
   the hall's consent, and its Origin is checked.
-- :func:`check_name`: the one check of every name a person gives (seats today, chat later).
+- :func:`check_text`: the one check of every text a person gives for others to read (the
+  seats' names, the chat's lines).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import html
 import re
 import secrets
 import unicodedata
@@ -29,9 +31,10 @@ from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 from starlette.datastructures import Headers
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gamehall.core.errors import GamehallError
 from gamehall.core.i18n import LANGUAGES, Text, catalog
 
 # -- the language of a request ---------------------------------------------------------------
@@ -48,6 +51,19 @@ def say(connection: HTTPConnection, key: str, **params: object) -> str:
     return catalog(language_of(connection)).render(Text(key, params))
 
 
+def refusal_answer(path: str, status: int, message: str) -> Response:
+    """A refusal made before the application reads the request: one JSON line for the API;
+    for a page, a plain page saying that line (a page never shows JSON)."""
+    if path.startswith("/api/"):
+        return JSONResponse({"error": message}, status)
+    page = (
+        '<!doctype html><html><head><meta charset="utf-8"><title>gamehall</title></head>'
+        f'<body><main><p class="refusal" role="alert">{html.escape(message)}</p>'
+        '<p><a href="/">gamehall</a></p></main></body></html>'
+    )
+    return HTMLResponse(page, status)
+
+
 # -- names -----------------------------------------------------------------------------------
 
 NAME_LENGTH = (1, 32)
@@ -59,34 +75,52 @@ ZERO_WIDTH = frozenset({*range(0x200B, 0x2010), 0x2060, 0xFEFF})
 """Invisible characters: two names that look the same would differ by them."""
 
 
+class UnfitText(ValueError):
+    """Why a person's text is refused: the message in English, and as ``text`` to render in
+    the reader's language."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(catalog("en").render(text))
+        self.text = text
+
+
 def refused_character(char: str) -> str | None:
-    """What makes ``char`` unfit for a name, or None if it is fine."""
+    """What makes ``char`` unfit for a name (a ``core.text.*`` key), or None if it is fine."""
     code = ord(char)
     if code in BIDI_CONTROLS:
-        return "a bidirectional control character"
+        return "core.text.bidi"
     if code in ZERO_WIDTH:
-        return "a zero-width character"
+        return "core.text.zero_width"
     if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
-        return "a control character"
+        return "core.text.control"
     return None
 
 
+def check_text(text: str, length: tuple[int, int]) -> str:
+    """``text`` as a person wrote it for others to read (a name, a chat line):
+    Unicode-normalised (NFC) and stripped, of ``length`` (fewest, most) characters, with no
+    bidirectional control, zero-width or control character (:class:`UnfitText` naming the
+    problem)."""
+    kept = unicodedata.normalize("NFC", text).strip()
+    for char in kept:
+        reason = refused_character(char)
+        if reason is not None:
+            what = {"what": Text(reason), "code": f"U+{ord(char):04X}"}
+            raise UnfitText(Text("core.text.contains", what))
+    low, high = length
+    if not low <= len(kept) <= high:
+        count = {"low": low, "high": high, "count": len(kept)}
+        raise UnfitText(Text("core.text.length", count))
+    return kept
+
+
 def check_name(text: str) -> str:
-    """``text`` as a name: Unicode-normalised (NFC) and stripped, 1 to 32 characters, with no
-    bidirectional control, zero-width or control character (ValueError naming the problem).
+    """``text`` as a name (``check_text``, 1 to 32 characters).
 
     >>> check_name("  Ame\\u0301lie ")
     'Amélie'
     """
-    name = unicodedata.normalize("NFC", text).strip()
-    for char in name:
-        reason = refused_character(char)
-        if reason is not None:
-            raise ValueError(f"contains {reason} (U+{ord(char):04X})")
-    low, high = NAME_LENGTH
-    if not low <= len(name) <= high:
-        raise ValueError(f"must have {low} to {high} characters (has {len(name)})")
-    return name
+    return check_text(text, NAME_LENGTH)
 
 
 def _validated_name(text: str) -> str:
@@ -103,14 +137,19 @@ PersonName = Annotated[str, Field(max_length=256), AfterValidator(_validated_nam
 """A name in a request body: empty (the hall names the seat) or a name ``check_name`` keeps."""
 
 
-def form_name(text: str, field: str = "name") -> str:
-    """A name from a form: checked like ``PersonName``, refused with a 422 naming ``field``."""
+class NameRefused(GamehallError):
+    """A name typed in a form that does not pass ``check_name`` (422), saying why."""
+
+
+def form_name(text: str) -> str:
+    """The name typed in the lobby's form: checked like ``PersonName``; refused
+    (:class:`NameRefused`) saying why, in the page's language."""
     if text == "":
         return text
     try:
         return check_name(text)
-    except ValueError as error:
-        raise HTTPException(422, f"{field}: {error}") from None
+    except UnfitText as error:
+        raise NameRefused.of(Text("web.form.name", {"reason": error.text})) from None
 
 
 # -- hosts and origins ----------------------------------------------------------------------
@@ -239,14 +278,15 @@ class CrossSite:
 
         refusal = self.host_refusal(host)
         if refusal is not None:
-            await JSONResponse({"error": say(request, refusal)}, 400)(scope, receive, with_headers)
+            answer = refusal_answer(request.url.path, 400, say(request, refusal))
+            await answer(scope, receive, with_headers)
             return
         if request.method in UNSAFE_METHODS:
             form = not is_json(request.headers)
             source = foreign_source(request.headers, host, form)
             if source is not None:
                 message = say(request, "web.refused.origin", origin=source)
-                await JSONResponse({"error": message}, 403)(scope, receive, with_headers)
+                await refusal_answer(request.url.path, 403, message)(scope, receive, with_headers)
                 return
         await self.app(scope, receive, with_headers)
 

@@ -19,6 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from gamehall.bots.registry import bot_strength
 from gamehall.core.game import CHANCE, JSON, Game
 from gamehall.core.i18n import Catalog, Text, catalog
+from gamehall.core.keys import action_keys
 from gamehall.core.match import Match
 from gamehall.web.terms import legend, term
 
@@ -179,9 +180,11 @@ def seat_snapshot(
     bot = match.agents[seat] if seat is not None else None
     if seat is not None and mover == seat and bot is None:
         t = translator(language, match.names())
+        actions = game.legal_actions(match.state)
+        keys = action_keys(game, view, actions)
         legal = [
-            {"action": str(a), "label": t(game.label(view, a))}
-            for a in game.legal_actions(match.state)
+            {"action": str(a), "label": t(game.label(view, a)), "key": key}
+            for a, key in zip(actions, keys, strict=True)
         ]
     helper = game.phase_help(view, seat)
     recent = since_last_move(match, seat, language)

@@ -376,4 +376,20 @@ def action_label(game: BossQuest, view: JSON, action: Action) -> Text:
         )
     if isinstance(action, act.Cancel):
         return Text("bq.action.cancel", {"spell": spell_of(action.slot)})
+    return chance_label(game, action)
+
+
+def chance_label(game: BossQuest, action: Action) -> Text:
+    """A chance outcome by name, as a physical copy's entry offers it: the knight, the
+    boss, the spell or the weapon."""
+    if isinstance(action, act.FirstArmorer):
+        return Text("bq.label.armorer", {"seat": action.seat + 1})
+    if isinstance(action, act.RevealBoss):
+        return Text("bq.label.boss", {"boss": boss_name(game, action.hp), "hp": action.hp})
+    if isinstance(action, act.DrawSpell):
+        spell = spell_name(game, game.cards.spell_index(action.code))
+        return Text("bq.label.spell", {"spell": spell})
+    if isinstance(action, act.DrawWeapon):
+        card = weapon_name(game, game.cards.weapon_id(action.card))
+        return Text("bq.label.weapon", {"card": card})
     return Text("core.action", {"notation": str(action)})

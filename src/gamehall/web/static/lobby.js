@@ -32,4 +32,7 @@
     };
     master.addEventListener("change", filter); filter();
   });
+  // A refused form comes back filled in as it was sent, its reason at its top: show it.
+  const refused = document.getElementById("form-error");
+  if (refused) { refused.scrollIntoView({ block: "center" }); refused.focus({ preventScroll: true }); }
 })();

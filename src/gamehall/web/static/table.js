@@ -42,9 +42,11 @@
       if (message.now) skew = message.now * 1000 - Date.now();
       tick();
       turnChanged();
+      document.dispatchEvent(new CustomEvent("gamehall:push", { detail: message }));  // chat, host
     };
     socket.onclose = (event) => {
-      if (event.code === 4403) { notice.textContent = event.reason; return; }  // a new link
+      // A new link (4403), or a table closed or broken (4410): say why, and stay closed.
+      if (event.code === 4403 || event.code === 4410) { notice.textContent = event.reason; return; }
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 8000);
     };
@@ -329,28 +331,39 @@
       box.querySelector("button.correct").click();
       return;
     }
-    const buttons = box.querySelectorAll("button.act");
-    const number = Number(event.key);
-    if (number >= 1 && number <= buttons.length && number <= 9) buttons[number - 1].click();
+    if (actionKey(event.key)) { event.preventDefault(); return; }
     if (event.key === "u") box.querySelector("button.undo")?.click();
     if (event.key === "h") box.querySelector("button.hint")?.click();
   });
 
-  // The host gives a seat a new link (the old one, and whoever claimed it, no longer open it).
-  document.getElementById("host")?.addEventListener("click", async (event) => {
-    const button = event.target.closest("button.reissue");
-    if (!button) return;
-    const response = await fetch(`/api/tables/${table}/seats/${button.dataset.seat}/reissue`, {
-      method: "POST",
-    });
-    const data = await response.json().catch(() => ({ error: response.statusText }));
-    const out = document.querySelector(`output.new-link[data-seat="${button.dataset.seat}"]`);
-    if (!response.ok) { out.textContent = data.error; return; }
-    const link = document.createElement("a");
-    link.href = data.link;
-    link.textContent = new URL(data.link, location.href).href;
-    out.replaceChildren(`${button.dataset.label} `, link);
-  });
+  // An action's key (data-key, from core.keys) means the same kind of action at every turn:
+  // its kind's letter, then for a kind offering several the digit of the one meant. The
+  // letter waits for the digit (its buttons marked); a key that continues no action's key
+  // starts afresh, and one that starts none does nothing (a digit alone never plays).
+  let typed = { keys: "", seq: null };
+  function actionKey(key) {
+    if (key.length !== 1 && key !== "Escape") return false;  // Shift and the like: still waiting
+    const buttons = [...box.querySelectorAll("button.act[data-key]")];
+    const seq = buttons.length ? buttons[0].dataset.seq : null;
+    const pressed = key.toLowerCase();
+    const tries = typed.keys && typed.seq === seq ? [typed.keys + pressed, pressed] : [pressed];
+    for (const keys of tries) {
+      const exact = buttons.find((b) => b.dataset.key === keys);
+      if (exact || buttons.some((b) => b.dataset.key.startsWith(keys))) {
+        markTyped(exact ? "" : keys, buttons, seq);
+        exact?.click();
+        return true;
+      }
+    }
+    markTyped("", buttons, seq);
+    return false;
+  }
+  function markTyped(keys, buttons, seq) {
+    typed = { keys, seq };
+    const waiting = buttons.filter((b) => keys && b.dataset.key.startsWith(keys));
+    buttons.forEach((b) => b.classList.toggle("keying", waiting.includes(b)));
+    waiting[0]?.scrollIntoView({ block: "nearest" });  // in the actions bar, which scrolls
+  }
 
   connect();
 })();
