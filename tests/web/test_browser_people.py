@@ -2,17 +2,20 @@
 the lobby (a refused form first, shown in the form as it was filled in), lands on her seat
 and copies the invite link; a friend on a phone, in French, opens it; they chat with a
 quick message and their own words while a spectator reads; the friend's lobby lists the
-table; the host cancels another table still waiting, and its page says so."""
+table; the host cancels another table still waiting, and its page says so. Three knights
+in three browsers read who took back what."""
 
 from __future__ import annotations
 
 import re
 
+import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Server
-from tests.web.test_browser import shot
+from tests.web.test_browser import press_key_of, shot
 from tests.web.test_browser_advice import VIEWPORTS
+from tests.web.test_browser_turns import seat_page
 
 
 def open_from_the_lobby(page: Page, server: Server, kinds: list[str], clock: str = "") -> None:
@@ -106,3 +109,38 @@ def test_friends_open_invite_chat_and_cancel_as_a_group(browser: Browser, server
     expect(lobby.locator("#table-lists")).not_to_contain_text(waiting)
     for context in (host_context, friend.context, spectator.context):
         context.close()
+
+
+def test_three_knights_see_who_took_back_what(browser: Browser, server: Server) -> None:
+    """Three people at one Boss Quest table, three browsers: the mover discards a spell by its
+    key, Undo is offered, she takes it back, and the two others read who took back what;
+    then the Undo button is gone (nothing left to take back)."""
+    table = httpx.post(
+        server.base + "/api/tables",
+        json={
+            "game": "boss-quest",
+            "players": 3,
+            "bot_delay": 0,
+            "seats": [{"kind": "invite", "name": name} for name in ("Anna", "Ben", "Cleo")],
+        },
+        timeout=30,
+    ).json()
+    pages = [seat_page(browser, server, seat["link"]) for seat in table["seats"]]
+    for page in pages:
+        expect(page.locator(".player.to-move")).to_have_count(1)
+    mover = next(p for p in pages if p.locator(".player.to-move .you").count())
+    name = mover.locator(".player.to-move .name").inner_text()
+    discard = mover.locator("button.act[data-action='discard 1']")
+    expect(discard).to_be_visible()
+    press_key_of(mover, discard)
+    undo = mover.locator("button.undo")
+    expect(undo).to_be_visible()
+    undo.click()
+    for other in (p for p in pages if p is not mover):
+        expect(other.locator(".log li").last).to_contain_text(f"{name} took back a move: {name}")
+        expect(other.locator(".log li").last).to_contain_text("discards")
+    expect(mover.locator("button.act[data-action='discard 1']")).to_be_visible()
+    expect(mover.locator("button.undo")).to_have_count(0)
+    shot(next(p for p in pages if p is not mover), "people-took-back")
+    for page in pages:
+        page.context.close()
