@@ -43,7 +43,7 @@ system-deps:
 $(BASE_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[hall]'
 	touch $@
 
 $(STAMP): $(BASE_STAMP)

@@ -27,10 +27,10 @@ import os
 import re
 import tempfile
 from dataclasses import dataclass, field
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from gamehall import __version__
 from gamehall.core.chance import ChanceStream
 from gamehall.core.errors import GamehallError, InvalidRecordError
 from gamehall.core.fairness import Deal
@@ -50,11 +50,9 @@ HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 def gamehall_version() -> str:
-    """The version of the gamehall that writes records."""
-    try:
-        return version("gamehall")
-    except PackageNotFoundError:
-        return "unknown"
+    """The version of the gamehall that writes records (``gamehall.__version__``, the one
+    source the package's metadata is built from too)."""
+    return __version__
 
 
 def digest_of(data: dict[str, Any]) -> str:

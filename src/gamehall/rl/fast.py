@@ -16,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import cython
+try:
+    import cython
+except ModuleNotFoundError:  # installed without Cython: the same code, as Python
+    from gamehall.core import shadow as cython
 import numpy as np
 
 

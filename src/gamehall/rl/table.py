@@ -17,7 +17,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import cython
+try:
+    import cython
+except ModuleNotFoundError:  # installed without Cython: the same code, as Python
+    from gamehall.core import shadow as cython
 import numpy as np
 import numpy.typing as npt
 

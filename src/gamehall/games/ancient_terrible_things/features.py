@@ -34,7 +34,10 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import TYPE_CHECKING, Any
 
-import cython
+try:
+    import cython
+except ModuleNotFoundError:  # installed without Cython: the same code, as Python
+    from gamehall.core import shadow as cython
 import numpy as np
 import numpy.typing as npt
 

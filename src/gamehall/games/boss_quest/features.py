@@ -18,7 +18,10 @@ from __future__ import annotations
 from math import nextafter
 from typing import TYPE_CHECKING, Any
 
-import cython
+try:
+    import cython
+except ModuleNotFoundError:  # installed without Cython: the same code, as Python
+    from gamehall.core import shadow as cython
 import numpy as np
 
 from gamehall.games.boss_quest.state import (

@@ -27,7 +27,10 @@ from __future__ import annotations
 
 from array import array
 
-import cython
+try:
+    import cython
+except ModuleNotFoundError:  # installed without Cython: the same code, as Python
+    from gamehall.core import shadow as cython
 
 BITS = cython.declare(cython.int, 5)
 """Bits per packed coordinate (a sum of dice, at most 17)."""

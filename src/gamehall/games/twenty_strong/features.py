@@ -24,7 +24,10 @@ from array import array
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
-import cython
+try:
+    import cython
+except ModuleNotFoundError:  # installed without Cython: the same code, as Python
+    from gamehall.core import shadow as cython
 import numpy as np
 
 from gamehall.core.catalogue import numbered

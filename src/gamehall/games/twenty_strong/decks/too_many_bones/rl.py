@@ -15,7 +15,10 @@ from array import array
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
-import cython
+try:
+    import cython
+except ModuleNotFoundError:  # installed without Cython: the same code, as Python
+    from gamehall.core import shadow as cython
 
 from gamehall.core.catalogue import ActionForms, Form, numbered
 from gamehall.games.twenty_strong.catalogue import codes
