@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from gamehall.core.chance import make_rng
 from gamehall.core.game import Game
 from gamehall.games.boss_quest.state import AVAILABLE, DISCARDED, EVERYONE
 
@@ -81,6 +82,17 @@ def ancient_terrible_things_leaks(
         if {card.code, card.name.en, card.name.fr} & strings:
             problems.append(f"the unseen Exploit card {card.code} is visible")
     return problems
+
+
+def resampled_views_agree(
+    game: Game[Any], state: Any, seat: int | None, view: dict[str, Any]
+) -> list[str]:
+    """The check of a game without one of its own (a plug-in's): every state the seat cannot
+    tell from ``state`` (``Game.resample``) shows it the same view."""
+    if seat is None:
+        return []
+    other = game.resample(state, seat, make_rng(7, "leaks"))
+    return [] if game.view(other, seat) == view else [f"seat {seat + 1} sees what resample hides"]
 
 
 LEAK_CHECKS: dict[str, Callable[[Game[Any], Any, int | None, dict[str, Any]], list[str]]] = {

@@ -6,8 +6,10 @@ The weights are fitted to heuristic games by ``python bench/fit_horizon.py GAME`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from gamehall.core.plugin import FacetMap
 from gamehall.games.ancient_terrible_things.scoring import rival_secrets, secrets
 from gamehall.games.ancient_terrible_things.state import FEAT, FOCUS, MYSTERY, TREASURE, AttState
 from gamehall.games.boss_quest.state import BossQuestState
@@ -163,9 +165,5 @@ TWENTY_STRONG = LogitHorizon(
 """Victorum: a playout stops four rounds on; the chance to win then is a logistic of health,
 the hero's stats, items and the mountain's progress, fitted at rank 1."""
 
-HORIZONS: dict[str, LogitHorizon] = {
-    "boss-quest": BOSS_QUEST,
-    "ancient-terrible-things": ANCIENT_TERRIBLE_THINGS,
-    "20-strong": TWENTY_STRONG,
-}
-"""The horizon of each game that has one, by game name."""
+HORIZONS: Mapping[str, LogitHorizon] = FacetMap("horizon")
+"""The horizon of each game that has one (its plug-in's ``horizon``), by game name."""

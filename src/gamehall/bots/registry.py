@@ -9,29 +9,24 @@ that searches more than they allow, and :func:`make_bot` given them caps every d
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gamehall.bots.att_heuristic import AttHeuristicBot
-from gamehall.bots.boss_quest_heuristic import BossQuestHeuristicBot
 from gamehall.bots.horizons import HORIZONS
 from gamehall.bots.mcts_bot import MctsBot
 from gamehall.bots.random_bot import RandomBot
-from gamehall.bots.twenty_strong_heuristic import TwentyStrongHeuristicBot
 from gamehall.core.errors import OptionError
 from gamehall.core.game import Game
 from gamehall.core.i18n import Text
 from gamehall.core.match import Agent
+from gamehall.core.plugin import FacetMap
 from gamehall.search.limits import SearchLimits
 from gamehall.search.mcts import Budget, Mcts
 from gamehall.search.rollout import RolloutPolicy, agent_rollout, random_rollout
 
-HEURISTICS: dict[str, Callable[[], Agent]] = {
-    "boss-quest": BossQuestHeuristicBot,
-    "20-strong": TwentyStrongHeuristicBot,
-    "ancient-terrible-things": AttHeuristicBot,
-}
+HEURISTICS: Mapping[str, Callable[[], Agent]] = FacetMap("heuristic")
+"""Each game's heuristic bot (its plug-in's ``heuristic``), by game name."""
 BOT_KINDS = ("random", "heuristic", "mcts")
 """The strengths offered in menus, weakest first."""
 
@@ -48,20 +43,18 @@ class SearchProfile:
     """The view's key that names the phase."""
 
 
-SEARCH_PROFILES: dict[str, SearchProfile] = {
-    "boss-quest": SearchProfile(iterations=200),
-    "20-strong": SearchProfile(
-        iterations=40,
-        phases=frozenset(
-            {"tmb.day", "tmb.after_battle", "rewards", "engage", "after", "vic.move", "vic.camp"}
-        ),
-    ),
-    "ancient-terrible-things": SearchProfile(
-        iterations=96,
-        phases=frozenset({"explore", "shop", "active-bonus"}),
-        phase_key="step",
-    ),
-}
+def search_profile(settings: Mapping[str, Any]) -> SearchProfile:
+    """A game's search profile from its plug-in's ``search`` setting (plain values)."""
+    phases = settings.get("phases")
+    return SearchProfile(
+        settings["iterations"],
+        None if phases is None else frozenset(phases),
+        settings.get("phase_key", "phase"),
+    )
+
+
+SEARCH_PROFILES: Mapping[str, SearchProfile] = FacetMap(setting="search", make=search_profile)
+"""Each game's search profile (its plug-in's ``search``), by game name."""
 
 
 def search_rollout(game: str) -> RolloutPolicy:

@@ -1,4 +1,6 @@
-"""The explicit list of games, found by name or alias."""
+"""The games of the hall, found by name or alias: every installed game plug-in
+(:mod:`gamehall.core.plugin`, the ``gamehall.games`` entry points), then any game class
+registered by hand (a test's, a notebook's)."""
 
 from __future__ import annotations
 
@@ -7,39 +9,32 @@ from collections.abc import Mapping
 from gamehall.core.errors import UnknownGameError
 from gamehall.core.game import Game
 from gamehall.core.i18n import Text
+from gamehall.core.plugin import plugins
 
-_GAMES: dict[str, type[Game[object]]] = {}
+_REGISTERED: dict[str, type[Game[object]]] = {}
 
 
 def register(game: type[Game[object]]) -> type[Game[object]]:
-    """Add a game class to the registry (used once per game module)."""
-    _GAMES[game.name] = game
+    """Add a game class by hand, beside the installed ones (the same name replaces it)."""
+    _REGISTERED[game.name] = game
     return game
 
 
-def _load_builtin_games() -> None:
-    if not _GAMES:
-        from gamehall.games import GAME_CLASSES
-
-        for game in GAME_CLASSES:
-            register(game)
-
-
 def games() -> list[type[Game[object]]]:
-    """Every registered game class, in registry order."""
-    _load_builtin_games()
-    return list(_GAMES.values())
+    """Every game class: the installed plug-ins' in their order, then those registered."""
+    found: dict[str, type[Game[object]]] = {p.name: p.game() for p in plugins()}
+    return list({**found, **_REGISTERED}.values())
 
 
 def find_game(name: str) -> type[Game[object]]:
     """The game class called ``name`` or one of its aliases (case-insensitive)."""
-    _load_builtin_games()
     wanted = name.strip().lower().replace("_", "-")
-    for game in _GAMES.values():
+    known = games()
+    for game in known:
         if wanted == game.name or wanted in game.aliases:
             return game
-    known = ", ".join(sorted(_GAMES))
-    raise UnknownGameError.of(Text("core.unknown_game", {"name": name, "known": known}))
+    names = ", ".join(sorted(game.name for game in known))
+    raise UnknownGameError.of(Text("core.unknown_game", {"name": name, "known": names}))
 
 
 def create(name: str, players: int, options: Mapping[str, object] | None = None) -> Game[object]:

@@ -1,8 +1,2 @@
-"""The games of the hall; each imports only the core."""
-
-from gamehall.core.game import Game
-from gamehall.games.ancient_terrible_things import AncientTerribleThings
-from gamehall.games.boss_quest import BossQuest
-from gamehall.games.twenty_strong import TwentyStrong
-
-GAME_CLASSES: tuple[type[Game[object]], ...] = (BossQuest, TwentyStrong, AncientTerribleThings)  # type: ignore[assignment]
+"""The games of the hall; each imports only the core, and each says what it offers the rest
+of the hall in its ``plugin`` module (:mod:`gamehall.core.plugin`)."""

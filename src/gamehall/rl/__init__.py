@@ -16,16 +16,17 @@ from pathlib import Path
 import gymnasium
 
 from gamehall.core.builds import check_builds
+from gamehall.core.plugin import plugins
 
 check_builds(Path(__file__).parent)
 
 ENV_IDS: dict[str, dict[str, object]] = {
-    "gamehall/TwentyStrong-TooManyBones-v0": {"game": "20-strong", "deck": "too-many-bones"},
-    "gamehall/TwentyStrong-Victorum-v0": {"game": "20-strong", "deck": "victorum"},
-    "gamehall/BossQuest-v0": {"game": "boss-quest", "players": 2},
-    "gamehall/AncientTerribleThings-v0": {"game": "ancient-terrible-things", "players": 1},
+    env_id: dict(kwargs)
+    for plugin in plugins()
+    for env_id, kwargs in plugin.settings.get("rl_ids", {}).items()
 }
-"""The Gymnasium ids, and the environment arguments each one stands for."""
+"""The Gymnasium ids, and the environment arguments each one stands for (each game's
+plug-in's ``rl_ids``)."""
 
 for _id, _kwargs in ENV_IDS.items():
     if _id not in gymnasium.registry:

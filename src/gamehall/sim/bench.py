@@ -5,13 +5,17 @@ from __future__ import annotations
 import os
 import platform
 import sys
+from collections.abc import Mapping
 from typing import Any
 
+from gamehall.core.plugin import FacetMap
 from gamehall.core.registry import games
 from gamehall.sim.playout import random_playouts
 
-BENCH_PLAYERS = {"boss-quest": 3, "ancient-terrible-things": 4}
-BENCH_VARIANTS: dict[str, list[dict[str, Any]]] = {"20-strong": [{}, {"deck": "victorum"}]}
+BENCH_PLAYERS: Mapping[str, int] = FacetMap(setting="bench_players")
+"""How many play each game in the benchmark (its plug-in's ``bench_players``; else the
+fewest it takes)."""
+BENCH_VARIANTS: Mapping[str, list[dict[str, Any]]] = FacetMap(setting="bench_variants", make=list)
 """Options that make a different game of one name (20 Strong's decks), each measured."""
 
 

@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rich.console import RenderableType
 
-from gamehall.cli.tables.ancient_terrible_things import render_ancient_terrible_things
-from gamehall.cli.tables.boss_quest import render_boss_quest
-from gamehall.cli.tables.twenty_strong import render_twenty_strong
 from gamehall.core.game import JSON, Game
 from gamehall.core.i18n import Catalog
+from gamehall.core.plugin import FacetMap
 
 Renderer = Callable[[Game[object], JSON, Catalog], RenderableType]
 
-RENDERERS: dict[str, Renderer] = {
-    "boss-quest": render_boss_quest,
-    "20-strong": render_twenty_strong,
-    "ancient-terrible-things": render_ancient_terrible_things,
-}
+RENDERERS: Mapping[str, Renderer] = FacetMap("terminal_table")
+"""Each game's terminal table (its plug-in's ``terminal_table``), by game name."""
 
 
 def render_view(game: Game[object], view: JSON, catalog: Catalog) -> RenderableType:

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from gamehall.lab.figures import Figures
-from gamehall.lab.games.ancient_terrible_things import AncientTerribleThingsFigures
-from gamehall.lab.games.boss_quest import BossQuestFigures
-from gamehall.lab.games.twenty_strong import TwentyStrongFigures
+from collections.abc import Mapping
 
-FIGURES: dict[str, Figures] = {
-    "20-strong": TwentyStrongFigures(),
-    "boss-quest": BossQuestFigures(),
-    "ancient-terrible-things": AncientTerribleThingsFigures(),
-}
+from gamehall.core.plugin import FacetMap
+from gamehall.lab.figures import Figures
+
+FIGURES: Mapping[str, Figures] = FacetMap("figures", make=lambda kind: kind())
+"""Each game's figures (its plug-in's ``figures``, a class made anew), by game name."""
