@@ -29,12 +29,11 @@ import pytest
 
 from gamehall.bots.mcts_bot import MctsBot
 from gamehall.bots.random_bot import RandomBot
-from gamehall.bots.registry import search_rollout
 from gamehall.core.game import CHANCE, Action, Game
 from gamehall.core.match import Match, Sampler
 from gamehall.games.twenty_strong.state import State as TwentyStrongState
 from gamehall.search.mcts import Budget, Mcts, SearchResult
-from gamehall.search.rollout import Deadline, OutOfTime, play_out, random_rollout
+from gamehall.search.rollout import Deadline, OutOfTime, play_out, random_rollout, search_rollout
 from tests.ancient_terrible_things import scenario as att
 from tests.boss_quest.scenario import Scenario as BossQuestScenario
 from tests.waiting import PATIENCE

@@ -13,17 +13,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gamehall.bots.horizons import HORIZONS
 from gamehall.bots.mcts_bot import MctsBot
 from gamehall.bots.random_bot import RandomBot
 from gamehall.core.errors import OptionError
-from gamehall.core.game import Game
 from gamehall.core.i18n import Text
 from gamehall.core.match import Agent
 from gamehall.core.plugin import FacetMap
 from gamehall.search.limits import SearchLimits
 from gamehall.search.mcts import Budget, Mcts
-from gamehall.search.rollout import RolloutPolicy, agent_rollout, random_rollout
+from gamehall.search.rollout import search_rollout
 
 HEURISTICS: Mapping[str, Callable[[], Agent]] = FacetMap("heuristic")
 """Each game's heuristic bot (its plug-in's ``heuristic``), by game name."""
@@ -55,22 +53,6 @@ def search_profile(settings: Mapping[str, Any]) -> SearchProfile:
 
 SEARCH_PROFILES: Mapping[str, SearchProfile] = FacetMap(setting="search", make=search_profile)
 """Each game's search profile (its plug-in's ``search``), by game name."""
-
-
-def search_rollout(game: str) -> RolloutPolicy:
-    """How the search plays a position out in ``game``: its heuristic bot for every seat, to
-    the game's horizon (docs/strength.md); random play for a game without a heuristic."""
-    heuristic = HEURISTICS.get(game)
-    return random_rollout if heuristic is None else agent_rollout(heuristic, HORIZONS.get(game))
-
-
-def advice_rollout(game: Game[Any]) -> RolloutPolicy:
-    """How the advisor plays a position out: as the search does, except alone, where it plays
-    to the end (a real win chance: a position no play of the heuristic wins scores 0)."""
-    heuristic = HEURISTICS.get(game.name)
-    if heuristic is not None and game.players == 1:
-        return agent_rollout(heuristic)
-    return search_rollout(game.name)
 
 
 def search_bot(

@@ -100,6 +100,12 @@ def plugin_of(name: str) -> GamePlugin | None:
     return next((p for p in plugins() if p.name == name), None)
 
 
+def facet_of(name: str, facet: str) -> Any | None:
+    """The facet ``facet`` of the game ``name``; None for a game without it (or unknown)."""
+    found = plugin_of(name)
+    return None if found is None else found.facet(facet)
+
+
 class FacetMap(Mapping[str, Any]):
     """A registry of the hall's parts that is a lookup of the plug-ins: by game name, the
     facet ``facet`` of each game that offers it (imported when looked up), or its setting

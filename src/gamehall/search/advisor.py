@@ -22,13 +22,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamehall.bots.registry import advice_rollout
 from gamehall.core.chance import make_rng
 from gamehall.core.game import CHANCE, JSON, Action, Game
 from gamehall.core.i18n import Text
 from gamehall.core.match import Match, Sampler
 from gamehall.search.mcts import Budget, paired_advantage
-from gamehall.search.rollout import OutOfTime
+from gamehall.search.rollout import OutOfTime, advice_rollout
 
 HINT_SECONDS = 0.8
 """The advisor's time cap for a hint: it answers within one second."""

@@ -21,6 +21,7 @@ from gamehall.core.chance import sample
 from gamehall.core.game import CHANCE, Action, Game
 from gamehall.core.match import Agent
 from gamehall.core.outcome import Outcome
+from gamehall.core.plugin import facet_of
 from gamehall.search.horizon import Horizon
 
 
@@ -148,3 +149,22 @@ def agent_rollout(make_agent: Callable[[], Agent], horizon: Horizon | None = Non
         return play_out(game, state, rng, max_steps, choose, horizon, deadline)
 
     return rollout
+
+
+def search_rollout(game: str) -> RolloutPolicy:
+    """How the search plays a position out in ``game``: its heuristic bot for every seat, to
+    the game's horizon (docs/strength.md), as its plug-in names them; random play for a game
+    without a heuristic."""
+    heuristic = facet_of(game, "heuristic")
+    return (
+        random_rollout if heuristic is None else agent_rollout(heuristic, facet_of(game, "horizon"))
+    )
+
+
+def advice_rollout(game: Game[Any]) -> RolloutPolicy:
+    """How the advisor plays a position out: as the search does, except alone, where it plays
+    to the end (a real win chance: a position no play of the heuristic wins scores 0)."""
+    heuristic = facet_of(game.name, "heuristic")
+    if heuristic is not None and game.players == 1:
+        return agent_rollout(heuristic)
+    return search_rollout(game.name)
