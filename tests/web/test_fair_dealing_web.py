@@ -17,7 +17,8 @@ from gamehall.core.game import CHANCE
 from gamehall.core.match import Match
 from gamehall.core.record import Record, replay, verify_deal
 from gamehall.core.registry import create
-from gamehall.web.app import create_app, seat_cookie
+from gamehall.web.app import create_app
+from gamehall.web.credentials import seat_cookie
 from gamehall.web.limits import GENEROUS
 from tests.commands import gamehall
 from tests.web.claims import CREDENTIAL, claim

@@ -33,9 +33,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from gamehall.store.tables import hash_token
-from gamehall.web.app import MAX_MESSAGE, create_app
+from gamehall.web.app import create_app
 from gamehall.web.limits import GENEROUS
 from gamehall.web.refusals import MAX_BODY
+from gamehall.web.routes.live import MAX_MESSAGE
 from tests.web.claims import CREDENTIAL, credentials
 from tests.web.conftest import Server
 from tests.web.forms import csrf_token, post_lobby_form, refusal

@@ -24,7 +24,7 @@ import dataclasses
 import math
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from fastapi import HTTPException
@@ -139,17 +139,14 @@ class Rates:
         reset = self.limiter.get_window_stats(item, kind, address).reset_time
         return max(1, math.ceil(reset - time.time()))
 
-    def dependency(self, kind: str) -> Callable[[HTTPConnection], Awaitable[None]]:
-        """A route dependency refusing a request over the ``kind`` rate (429, Retry-After)."""
-
-        async def within_rate(connection: HTTPConnection) -> None:
-            wait = self.retry_after(kind, client_address(connection))
-            if wait is not None:
-                what = Text(f"web.rate.{kind}")
-                message = say(connection, "web.refused.rate", what=what, seconds=wait)
-                raise HTTPException(429, message, headers={"Retry-After": str(wait)})
-
-        return within_rate
+    def check(self, kind: str, connection: HTTPConnection) -> None:
+        """Count one ``kind`` request of ``connection``; refused over the rate (429, with
+        Retry-After; ``context.rate`` makes it a route dependency)."""
+        wait = self.retry_after(kind, client_address(connection))
+        if wait is not None:
+            what = Text(f"web.rate.{kind}")
+            message = say(connection, "web.refused.rate", what=what, seconds=wait)
+            raise HTTPException(429, message, headers={"Retry-After": str(wait)})
 
 
 SOCKET_BUSY = 1013

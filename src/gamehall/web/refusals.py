@@ -69,11 +69,29 @@ def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"description": REFUSALS[code], "content": content} for code in codes}
 
 
+PAGE_CONTENT: dict[str, Any] = {"text/html": {"schema": {"type": "string"}}}
+"""The OpenAPI content of an answer that is a page."""
+
+
 def page_refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI description of the 4xx answers of a page or a form: a page in the
     request's language saying why (the lobby's form shown again with its reason)."""
-    content = {"text/html": {"schema": {"type": "string"}}}
-    return {code: {"description": REFUSALS[code], "content": content} for code in codes}
+    return {code: {"description": REFUSALS[code], "content": PAGE_CONTENT} for code in codes}
+
+
+REFUSAL_PAGE: dict[str, Any] = {
+    "description": "A seat link that opens nothing (claimed, or replaced by a new link), or a"
+    " form refused (another site's, or without its token).",
+    "content": PAGE_CONTENT,
+}
+"""A refused seat link or form answers a page saying why, for the person who opened it."""
+
+
+def said_on_page(description: str) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI description of the 403, 409 and 422 of a page that says in one line why
+    it is refused (a rematch, a resignation): ``description``."""
+    said = {"description": description, "content": PAGE_CONTENT}
+    return {code: said for code in (403, 409, 422)}
 
 
 REDIRECT: dict[int | str, dict[str, Any]] = {303: {"description": "See the page it leads to."}}

@@ -5,6 +5,34 @@ workers. A bot waits for a free worker on the event loop, so it blocks nothing; 
 while too many searches already wait is refused at once (:class:`HallBusy`, 503). At
 shutdown :meth:`Thinking.close` sets the stop event every search checks, so running ones
 return at once, and drops the searches not started.
+
+What a search shares with the event loop and the other searches: a table's rules object
+(``Game``), never its match. A search is given the rules, a state, a view, the legal actions
+and a generator (``Match.bot_decision``, ``Hall.hint``); states are values (a step makes a
+new one), and the match's and the live table's memos (``Match._shows``, the chance seers,
+pushes, logs, entries) are the event loop's alone. A bot's own memos are its own: a table's
+driver awaits one decision before the next, and a hint plays out with a heuristic bot of its
+own (``advice_rollout``). The caches the rules keep are safe by design under the GIL (CPython
+3.11):
+
+- filled once per key with an immutable value, by a dict ``get`` and one ``set`` (each
+  atomic): two threads may both build the value, either kept is equal (frozen actions,
+  tuples of immutable values). ``core.interned``, 20 Strong's ``_APPLIES`` and
+  ``TwentyStrong._reveals``, Victorum's ``_chance``, Boss Quest's ``_turn_cache`` and
+  ``_deal_draws``;
+- single-slot, 20 Strong's ``hittable_cache`` and ``modifiers_cache``: one tuple of the
+  key's parts and the answer, built whole, stored by one attribute assignment and read once
+  into a local, so a thread sees a whole entry and checks its own key; the answers (lists)
+  are never changed by those who read them;
+- ``functools.cache`` and ``lru_cache`` memos (``core.memo``), thread-safe in CPython: a
+  value may be worked out twice, never half.
+
+The exact odds are not shared: their memos are filled in place (20 Strong's ``odds._shape``
+holds the ``defeat_count.Tables`` that each count writes; Ancient Terrible Things'
+``odds._levels`` grows its lists), safe on one thread only. Only ``Game.odds`` reaches
+them, and only ``table_view`` calls it, for a person's page, on the event loop; searches
+read ``view`` (tests/web/test_search_threads.py). A free-threaded Python (no GIL) would need
+every cache above locked.
 """
 
 from __future__ import annotations

@@ -141,7 +141,9 @@ def _focus_ways(
 def _levels(kept: tuple[int, ...], count: int, combos: tuple[Combo, ...]) -> list[Sequence[int]]:
     """For each number of re-rolls left so far worked out (0, 1...), the winning rolls of every
     sorted hand of ``count`` free dice (by :func:`_hands` order); level 0 is 1 if the hand
-    with ``kept`` already forms a combination. Later levels are added as they are needed."""
+    with ``kept`` already forms a combination. Later levels are added as they are needed
+    (by :func:`_focus_ways`, in place: on one thread only, for the exact odds of a person's
+    table, which no search asks for; see ``gamehall.web.thinking``)."""
     return [_packed([int(_met_sorted(tuple(sorted(kept + h)), combos)) for h in _hands(count)])]
 
 

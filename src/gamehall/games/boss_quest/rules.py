@@ -109,8 +109,13 @@ class BossQuest(Game[BossQuestState]):
         self._activate = tuple(act.Activate(i) for i in slots)
         self._discard = tuple(act.Discard(i) for i in slots)
         self._deal_draws: dict[tuple[int, tuple[bool, ...]], tuple[Draw, ...]] = {}
+        """The deal by (armorer, knights gone), made when first met; shared by the hall's
+        search threads, safe as each is a tuple of immutable draws (web/thinking.py)."""
         self._ask_draws = tuple(Draw(seat, APPEND, -1, False) for seat in range(players))
         self._turn_cache: dict[tuple[int, int], tuple[Action, ...]] = {}
+        """A turn's legal actions by (weapons it may ask, slots available), made when first
+        met; shared by the hall's search threads, safe as each is a tuple of the actions
+        built above (web/thinking.py)."""
         self._handlers: dict[type, Callable[[BossQuestState, Any], None]] = {
             act.FirstArmorer: self._on_first_armorer,
             act.RevealBoss: self._on_reveal_boss,

@@ -1,0 +1,1 @@
+"""The web hall's routes, one router per concern (``app.create_app`` includes them)."""
