@@ -128,6 +128,34 @@ print("played", steps, turns)
     assert done.stdout.startswith("played"), done.stdout
 
 
+def test_the_toy_game_is_in_the_lobby_and_played_in_the_web_hall(
+    installed: dict[str, str], tmp_path: Path
+) -> None:
+    """A game with no web view of its own: the lobby offers it, and its table is the generic
+    one, its actions and its log in words, in each reader's language."""
+    script = f"""
+from fastapi.testclient import TestClient
+from gamehall.web.app import create_app
+with TestClient(create_app("sqlite:///{tmp_path / "hall.db"}")) as client:
+    lobby = client.get("/").text
+    assert 'value="toy-nim"' in lobby and "Toy Nim" in lobby, "not in the lobby"
+    body = {{"game": "toy-nim", "players": 2, "bot_delay": 0, "replacement": "random",
+            "seats": [{{"kind": "me"}}, {{"kind": "bot", "bot": "random"}}]}}
+    table = client.post("/api/tables", json=body).json()
+    token = table["seats"][0]["token"]
+    seat = client.post(f"/api/tables/{{table['id']}}/claim", json={{"token": token}}).json()
+    headers = {{"x-seat-credential": seat["credential"]}}
+    with client.websocket_connect(f"/ws/tables/{{table['id']}}", headers=headers) as socket:
+        html = socket.receive_json()["html"]
+    assert "The pile has" in html and "Take 1 stone" in html, html
+    with client.websocket_connect(f"/ws/tables/{{table['id']}}?lang=fr") as socket:
+        assert "Le tas compte" in socket.receive_json()["html"]
+    assert client.get(f"/t/{{table['id']}}/me").status_code == 200
+print("served")
+"""
+    assert run(installed, "-c", script).stdout.strip().endswith("served")
+
+
 def test_the_toy_game_keeps_the_contract_of_every_game(installed: dict[str, str]) -> None:
     """The conformance suite collects the toy game as any other and passes on it."""
     checked = run(

@@ -142,5 +142,5 @@ PLUGIN = GamePlugin(
     name="toy-nim",
     rules="tests.toy_game:ToyNim",
     settings={"rl_ids": {"toy/Nim-v0": {"game": "toy-nim", "players": 2}}},
-    locale="tests.toy_game",
+    package="tests.toy_game",
 )

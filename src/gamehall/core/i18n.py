@@ -220,8 +220,8 @@ def catalog(language: str) -> Catalog:
         raise ValueError(f"unknown language {language!r} (languages: {', '.join(LANGUAGES)})")
     root = Path(__file__).resolve().parent.parent
     files = [p for p in sorted(root.rglob(f"*.{language}.toml")) if "locale" in p.parts]
-    from gamehall.core.plugin import locale_directories  # the games installed beside
+    from gamehall.core.plugin import package_directories  # the games installed beside
 
-    for directory in locale_directories():
-        files += locale_files(directory, language)
+    for directory in package_directories():
+        files += locale_files(directory / "locale", language)
     return Catalog(language, files)

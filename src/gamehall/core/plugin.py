@@ -62,9 +62,10 @@ class GamePlugin:
     settings: Mapping[str, Any] = field(default_factory=dict)
     """Plain values of the game for the hall's parts (``bench_players``: how many play in
     the benchmark; ``rl_ids``: the Gymnasium ids and their settings)."""
-    locale: str | None = None
-    """The package whose ``locale`` directory holds the game's messages
-    (``*.en.toml``, ``*.fr.toml``), for a game outside gamehall's own tree."""
+    package: str | None = None
+    """For a game outside gamehall's own tree, the package holding its own files: its
+    messages in ``locale/`` (``*.en.toml``, ``*.fr.toml``), its web templates (named from the
+    package's directory in the ``web`` setting)."""
 
     def game(self) -> Any:
         """The rules class."""
@@ -85,13 +86,12 @@ def plugins() -> tuple[GamePlugin, ...]:
     return tuple(load(reference) for reference in ordered.values())
 
 
-def locale_directories() -> list[Path]:
-    """The ``locale`` directories of the installed games outside gamehall's own tree."""
+def package_directories() -> list[Path]:
+    """The directories of the installed games' own packages outside gamehall's tree."""
     found = []
     for plugin in plugins():
-        spec = importlib.util.find_spec(plugin.locale) if plugin.locale else None
-        for place in (spec.submodule_search_locations or []) if spec else []:
-            found.append(Path(place) / "locale")
+        spec = importlib.util.find_spec(plugin.package) if plugin.package else None
+        found += [Path(place) for place in (spec.submodule_search_locations or [])] if spec else []
     return found
 
 

@@ -17,7 +17,7 @@ from gamehall.core.i18n import LANGUAGES, Text
 from gamehall.web.hall import Hall, LiveTable
 from gamehall.web.limits import Rates
 from gamehall.web.security import CsrfGuard, language_of
-from gamehall.web.views import GAME_VIEWS, seat_snapshot, translator
+from gamehall.web.views import seat_snapshot, translator, web_view_of
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class HallContext:
     def render_table(self, live: Any, snapshot: dict[str, Any], lang: str) -> str:
         """A table as its page shows it: the game's view of ``snapshot``, under who sits
         there, a bot holding the seat, and a physical table's chance entry."""
-        view = GAME_VIEWS[live.info.game]
+        view = web_view_of(live.info.game)
         t = translator(lang, live.match.names())
         template = self.templates.get_template
         html = template(view.table).render(

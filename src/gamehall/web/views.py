@@ -1,13 +1,14 @@
-"""Each game's web view: the template that draws a seat's view, registered beside the game.
+"""Each game's web view: the template that draws a seat's view, named by the game's plug-in.
 
-Adding a game's table view is one entry here and one template in the game's package
-(``games/<game>/web/table.html``, plus ``gallery.html`` for the lobby's card gallery); see
-docs/web-views.md.
+A game's table view is its plug-in's ``web`` setting and one template in the game's package
+(``games/<game>/web/table.html``, plus ``gallery.html`` for the game page's card gallery);
+see docs/web-views.md. A game that names none is drawn by the generic table (its actions
+and its log, in words).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -21,6 +22,7 @@ from gamehall.core.game import CHANCE, JSON, Game
 from gamehall.core.i18n import Catalog, Text, catalog
 from gamehall.core.keys import action_keys
 from gamehall.core.match import Match
+from gamehall.core.plugin import FacetMap, package_directories
 from gamehall.web.terms import legend, term
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -36,25 +38,23 @@ class GameWebView:
     """A file in ``web/static`` the table page loads once (pushed HTML runs no script)."""
 
 
-GAME_VIEWS: dict[str, GameWebView] = {
-    "boss-quest": GameWebView(
-        "games/boss_quest/web/table.html", "games/boss_quest/web/gallery.html"
-    ),
-    "20-strong": GameWebView(
-        "games/twenty_strong/web/table.html", "games/twenty_strong/web/gallery.html"
-    ),
-    "ancient-terrible-things": GameWebView(
-        "games/ancient_terrible_things/web/table.html",
-        "games/ancient_terrible_things/web/gallery.html",
-        "att.js",
-    ),
-}
+GAME_VIEWS: Mapping[str, GameWebView] = FacetMap(setting="web", make=lambda s: GameWebView(**s))
+"""Each game's web view (its plug-in's ``web`` setting), by game name."""
+GENERIC_VIEW = GameWebView("parts/generic_table.html", "")
+"""The view of a game that names none: its actions and its log."""
+
+
+def web_view_of(game: str) -> GameWebView:
+    """The web view of ``game``: its own, else the generic one."""
+    return GAME_VIEWS.get(game, GENERIC_VIEW)
 
 
 def environment() -> Environment:
     """The Jinja environment of the web hall (its templates and every game's)."""
     env = Environment(
-        loader=FileSystemLoader([str(PACKAGE / "web" / "templates"), str(PACKAGE)]),
+        loader=FileSystemLoader(
+            [str(PACKAGE / "web" / "templates"), str(PACKAGE), *map(str, package_directories())]
+        ),
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,

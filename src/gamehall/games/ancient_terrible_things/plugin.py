@@ -14,6 +14,11 @@ PLUGIN = GamePlugin(
         "figures": "gamehall.lab.games.ancient_terrible_things:AncientTerribleThingsFigures",
     },
     settings={
+        "web": {
+            "table": "games/ancient_terrible_things/web/table.html",
+            "gallery": "games/ancient_terrible_things/web/gallery.html",
+            "script": "att.js",
+        },
         "search": {
             "iterations": 96,
             "phases": ("explore", "shop", "active-bonus"),

@@ -12,6 +12,10 @@ PLUGIN = GamePlugin(
         "figures": "gamehall.lab.games.boss_quest:BossQuestFigures",
     },
     settings={
+        "web": {
+            "table": "games/boss_quest/web/table.html",
+            "gallery": "games/boss_quest/web/gallery.html",
+        },
         "search": {"iterations": 200},
         "bench_players": 3,
         "rl_ids": {"gamehall/BossQuest-v0": {"game": "boss-quest", "players": 2}},

@@ -13,6 +13,10 @@ PLUGIN = GamePlugin(
         "figures": "gamehall.lab.games.twenty_strong:TwentyStrongFigures",
     },
     settings={
+        "web": {
+            "table": "games/twenty_strong/web/table.html",
+            "gallery": "games/twenty_strong/web/gallery.html",
+        },
         "search": {
             "iterations": 40,
             "phases": (

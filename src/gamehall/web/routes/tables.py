@@ -15,7 +15,7 @@ from gamehall.web.credentials import as_host, host_cookie, seat_credential, tabl
 from gamehall.web.hall import Hall, LiveTable
 from gamehall.web.refusals import BODY_REFUSALS, REDIRECT, page_refusals
 from gamehall.web.security import language_of
-from gamehall.web.views import GAME_VIEWS
+from gamehall.web.views import web_view_of
 
 router = APIRouter()
 
@@ -44,7 +44,7 @@ def table_page(context: HallContext, request: Request, live: LiveTable, me: bool
         cancellable=host and hall.waiting(live),
         reissuable=[s for s in live.info.seats if s.bot is None or s.replaced] if host else [],
         presets=chat.PRESETS,
-        script=GAME_VIEWS[live.info.game].script,
+        script=web_view_of(live.info.game).script,
         title=find_game(live.info.game).title,
         rules=rules_address(live.info.game, live.info.options),
     )
