@@ -21,6 +21,8 @@ from gamehall.core.registry import find_game, games, register
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTRY_POINTS = "[gamehall.games]\ntoy-nim = tests.toy_game:PLUGIN\n"
+PLAY = ("-m", "gamehall", "play", "toy-nim", "--bots", "2", "--bot", "random")
+"""A whole game of the toy, two random bots, in the terminal."""
 
 
 @pytest.fixture(scope="module")
@@ -53,33 +55,9 @@ def run(env: dict[str, str], *arguments: str) -> subprocess.CompletedProcess[str
 def test_the_toy_game_is_listed_and_played_in_the_terminal(installed: dict[str, str]) -> None:
     listed = run(installed, "-m", "gamehall", "games")
     assert "toy-nim" in listed.stdout and "boss-quest" in listed.stdout
-    played = run(
-        installed,
-        "-m",
-        "gamehall",
-        "play",
-        "toy-nim",
-        "--bots",
-        "2",
-        "--bot",
-        "random",
-        "--delay",
-        "0",
-    )
+    played = run(installed, *PLAY, "--delay", "0")
     assert "The pile has" in played.stdout and "the last stone was taken" in played.stdout
-    french = run(
-        installed,
-        "-m",
-        "gamehall",
-        "play",
-        "toy-nim",
-        "--bots",
-        "2",
-        "--bot",
-        "random",
-        "--lang",
-        "fr",
-    )
+    french = run(installed, *PLAY, "--lang", "fr")
     assert "Le tas compte" in french.stdout
 
 
