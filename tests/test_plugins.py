@@ -109,8 +109,9 @@ print("played", steps, turns)
 def test_the_toy_game_is_in_the_lobby_and_played_in_the_web_hall(
     installed: dict[str, str], tmp_path: Path
 ) -> None:
-    """A game with no web view of its own: the lobby offers it, and its table is the generic
-    one, its actions and its log in words, in each reader's language."""
+    """A game with no web view of its own: the lobby offers it, its table is the generic
+    one, its actions and its log in words, in each reader's language, and its own how-to
+    page (in its package) is the hall's "How to play"."""
     script = f"""
 from fastapi.testclient import TestClient
 from gamehall.web.app import create_app
@@ -129,6 +130,9 @@ with TestClient(create_app("sqlite:///{tmp_path / "hall.db"}")) as client:
     with client.websocket_connect(f"/ws/tables/{{table['id']}}?lang=fr") as socket:
         assert "Le tas compte" in socket.receive_json()["html"]
     assert client.get(f"/t/{{table['id']}}/me").status_code == 200
+    rules = client.get("/games/toy-nim/rules")
+    assert rules.status_code == 200 and "Take the last stone" in rules.text
+    assert "Prendre la dernière pierre" in client.get("/games/toy-nim/rules?lang=fr").text
 print("served")
 """
     assert run(installed, "-c", script).stdout.strip().endswith("served")
