@@ -31,3 +31,21 @@ def gamehall(
         timeout=timeout,
         env=env,
     )
+
+
+def python(
+    env: dict[str, str], *arguments: str, status: int = 0, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python ARGUMENTS`` in the environment ``env`` (an installed plug-in on its path),
+    which must end with exit status ``status``."""
+    done = subprocess.run(
+        [sys.executable, *arguments],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=900,
+        check=False,
+    )
+    assert done.returncode == status, (done.stdout[-2000:], done.stderr[-3000:])
+    return done

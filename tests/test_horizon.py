@@ -17,16 +17,14 @@ import pytest
 
 from bench.fit_horizon import fit
 from gamehall.bots import make_bot
-from gamehall.bots.horizons import (
-    ANCIENT_TERRIBLE_THINGS,
-    BOSS_QUEST,
-    HORIZONS,
-    TS_ROUNDS,
-    TWENTY_STRONG,
-)
+from gamehall.bots.horizons import HORIZONS
 from gamehall.core.game import CHANCE, Action, Game
 from gamehall.core.match import Match
 from gamehall.core.registry import create
+from gamehall.games.ancient_terrible_things.horizon import HORIZON as ANCIENT_TERRIBLE_THINGS
+from gamehall.games.boss_quest.horizon import HORIZON as BOSS_QUEST
+from gamehall.games.twenty_strong.horizon import HORIZON as TWENTY_STRONG
+from gamehall.games.twenty_strong.horizon import ROUNDS as TS_ROUNDS
 from gamehall.search.horizon import LogitHorizon
 from gamehall.search.rollout import play_out
 

@@ -41,6 +41,8 @@ IMPORTED_AS = {
     "cython": "cython",
     "mypy": "mypy",
     "setuptools": "setuptools",
+    "hatchling": "hatchling",
+    "editables": "editables",
 }
 """The module each extra's distribution is imported as (the plain install must not need it)."""
 FACETS = ("gamehall.web", "gamehall.store", "gamehall.lab", "gamehall.rl")

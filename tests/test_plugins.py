@@ -11,13 +11,13 @@ import json
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from gamehall.core.plugin import BUILT_IN, FacetMap, GamePlugin, plugins
 from gamehall.core.registry import find_game, games, register
+from tests.commands import python
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTRY_POINTS = "[gamehall.games]\ntoy-nim = tests.toy_game:PLUGIN\n"
@@ -25,31 +25,24 @@ PLAY = ("-m", "gamehall", "play", "toy-nim", "--bots", "2", "--bot", "random")
 """A whole game of the toy, two random bots, in the terminal."""
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The environment of a Python where the toy game's distribution is installed: its
-    metadata (with its entry point) on the path, as pip would leave it."""
-    site = tmp_path_factory.mktemp("site")
+def toy_path(site: Path) -> str:
+    """A ``PYTHONPATH`` where the toy game's distribution is installed: its metadata (with its
+    entry point) in ``site``, as pip would leave it, and the checkout (its package)."""
     info = site / "toy_nim-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-nim\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text(ENTRY_POINTS)
-    path = os.pathsep.join([str(site), str(ROOT), os.environ.get("PYTHONPATH", "")])
-    return {**os.environ, "PYTHONPATH": path}
+    return os.pathsep.join([str(site), str(ROOT), os.environ.get("PYTHONPATH", "")])
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of a Python where the toy game's distribution is installed."""
+    return {**os.environ, "PYTHONPATH": toy_path(tmp_path_factory.mktemp("site"))}
 
 
 def run(env: dict[str, str], *arguments: str) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [sys.executable, *arguments],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=900,
-        check=False,
-    )
-    assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-3000:])
-    return done
+    return python(env, *arguments, cwd=ROOT)
 
 
 def test_the_toy_game_is_listed_and_played_in_the_terminal(installed: dict[str, str]) -> None:
@@ -193,3 +186,124 @@ def test_a_registry_of_the_parts_is_a_lookup_of_the_plug_ins() -> None:
         heuristics["toy-nim"]
     assert FacetMap(setting="bench_players").get("boss-quest") == 3
     assert isinstance(plugins()[0], GamePlugin)
+
+
+def refused(env: dict[str, str], *arguments: str) -> subprocess.CompletedProcess[str]:
+    """A command the hall refuses: exit status 2 and its reason on one line."""
+    return python(env, *arguments, status=2, cwd=ROOT)
+
+
+def test_a_game_offers_only_the_bots_it_has() -> None:
+    """A game with no heuristic of its own (registered by hand: no plug-in) offers random bots
+    only, and refuses the others in one line naming them in words, in EN and FR."""
+    from gamehall.bots.registry import BOT_KINDS, bot_kinds, default_bot, make_bot
+    from gamehall.core.errors import OptionError
+
+    class Plain(find_game("boss-quest")):  # type: ignore[misc]
+        name, title = "plain-quest", "Plain Quest"
+
+    register(Plain)
+    try:
+        assert bot_kinds("plain-quest") == ("random",) and default_bot("plain-quest") == "random"
+        assert all(bot_kinds(name) == BOT_KINDS for name in BUILT_IN)
+        assert default_bot("boss-quest") == "heuristic"
+        for kind in ("heuristic", "mcts", "mcts:50"):
+            with pytest.raises(OptionError) as error:
+                make_bot(kind, "plain-quest")
+            assert "Plain Quest has no " in str(error.value)
+            assert str(error.value).endswith("bot; it offers random (easy)")
+            assert error.value.render("fr").endswith("; il propose aléatoire (facile)")
+        with pytest.raises(OptionError, match="unknown bot 'oracle'"):
+            make_bot("oracle", "plain-quest")
+    finally:
+        from gamehall.core import registry
+
+        registry._REGISTERED.pop("plain-quest")
+
+
+def test_the_terminal_plays_the_toy_with_the_bots_it_has(installed: dict[str, str]) -> None:
+    played = run(installed, "-m", "gamehall", "play", "toy-nim", "--bots", "2", "--delay", "0")
+    assert "the last stone was taken" in played.stdout  # its bots: random, unless told
+    done = refused(installed, "-m", "gamehall", "play", "toy-nim", "--bots", "1", "--bot", "mcts")
+    assert "Toy Nim has no search (strong) bot; it offers random (easy)" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    french = refused(installed, *PLAY[:-1], "heuristic", "--lang", "fr")
+    assert "Toy Nim n'a pas de robot heuristique (normal) ; il propose aléatoire" in french.stderr
+
+
+def test_the_lobby_offers_the_toys_bots_and_options(
+    installed: dict[str, str], tmp_path: Path
+) -> None:
+    """The lobby's menus offer the toy game only its random bots, and its own option (``most``,
+    labelled from its package's catalogs, within its range); the form and the API refuse a
+    strength it lacks and a value out of range, saying why; a table opened with the option
+    plays with it."""
+    script = f"""
+import re
+from fastapi.testclient import TestClient
+from gamehall.web.app import create_app
+from tests.web.forms import form_error, post_lobby_form
+with TestClient(create_app("sqlite:///{tmp_path / "hall.db"}")) as client:
+    hall = client.app.state.hall
+    lobby = client.get("/").text
+    toy = re.search(r'<option value="toy-nim"[^>]*>', lobby).group(0)
+    assert 'data-bots="random"' in toy and 'data-default-bot="random"' in toy, toy
+    quest = re.search(r'<option value="boss-quest"[^>]*>', lobby).group(0)
+    assert 'data-bots="random heuristic mcts"' in quest, quest
+    options = re.search(r'<fieldset class="game-options" data-game="toy-nim">.*?</fieldset>',
+                        lobby, re.S).group(0)
+    assert "The most stones one move takes" in options, options
+    assert re.search(r'name="opt:most"[^>]*value="3"[^>]*min="1"[^>]*max="5"', options), options
+    french = client.get("/?lang=fr").text
+    assert "Le plus de pierres prises en un coup" in french
+    form = {{"game": "toy-nim", "players": "2", "seat_kinds": ["me", "bot:random"],
+             "replacement": "random", "bot_delay": "0"}}
+    for changed in ({{"seat_kinds": ["me", "bot:heuristic"]}}, {{"replacement": "mcts"}}):
+        answer = post_lobby_form(client, {{**form, **changed}})
+        assert answer.status_code == 422, answer.text[:300]
+        assert form_error(answer).startswith("The table was not opened: Toy Nim has no "), (
+            form_error(answer))
+        assert form_error(answer).endswith(" bot; it offers random (easy)"), form_error(answer)
+    answer = post_lobby_form(client, {{**form, "seat_kinds": ["me", "bot:heuristic"]}},
+                             params={{"lang": "fr"}})
+    assert form_error(answer) == ("La table n'a pas été ouverte : Toy Nim n'a pas de robot "
+                                  "heuristique (normal) ; il propose aléatoire (facile)")
+    answer = post_lobby_form(client, {{**form, "opt:most": "9"}})
+    assert answer.status_code == 422
+    assert form_error(answer) == "The table was not opened: option 'most' must be at most 5"
+    assert hall.store.list_tables() == []
+    answer = post_lobby_form(client, {{**form, "opt:most": "2"}}, follow_redirects=False)
+    assert answer.status_code == 303, answer.text[:300]
+    table_id = answer.headers["location"].split("/")[2]
+    assert hall.store.get(table_id).options == {{"most": 2}}
+    assert hall.live(table_id).match.game.most == 2
+    seats = [{{"kind": "me"}}, {{"kind": "bot", "bot": "random"}}]
+    body = {{"game": "toy-nim", "players": 2, "bot_delay": 0, "replacement": "random",
+            "options": {{"most": 1}}, "seats": seats}}
+    refused = client.post("/api/tables", json={{**body, "replacement": "heuristic"}})
+    assert refused.status_code == 422 and "has no heuristic (normal) bot" in refused.json()["error"]
+    table = client.post("/api/tables", json=body).json()
+    token = table["seats"][0]["token"]
+    seat = client.post(f"/api/tables/{{table['id']}}/claim", json={{"token": token}}).json()
+    headers = {{"x-seat-credential": seat["credential"]}}
+    with client.websocket_connect(f"/ws/tables/{{table['id']}}", headers=headers) as socket:
+        html = socket.receive_json()["html"]
+    assert "Take 1 stone" in html and "Take 2 stones" not in html, html
+print("served")
+"""
+    assert run(installed, "-c", script).stdout.strip().endswith("served")
+
+
+CENTRAL = ("bots/registry.py", "cli/tables/__init__.py", "lab/games/__init__.py", "lab/plots.py")
+"""The hall's central registries of the parts: lookups of the plug-ins, naming no game."""
+
+
+def test_the_central_registries_name_no_game() -> None:
+    """A game lives in its package: its heuristic, horizon, terminal table, figures and plots
+    are its plug-in's facets, which the central registries look up by name."""
+    for plugin in plugins():
+        package = plugin.rules.partition(":")[0].split(".")
+        names = {plugin.name, plugin.game().title, package[-1] if len(package) > 2 else ""}
+        for module in CENTRAL:
+            text = (ROOT / "src" / "gamehall" / module).read_text()
+            assert not [name for name in names - {""} if name in text], (module, names)

@@ -11,6 +11,7 @@ enters at all. So no module under ``src/gamehall/games`` may import ``random``, 
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -92,9 +93,16 @@ def test_rules_use_no_hidden_randomness_or_time() -> None:
 
 
 def test_every_compiled_rules_module_has_its_source_checked() -> None:
-    """A compiled module (mypyc) is checked through its source, so the source must be there."""
-    for build in GAMES.rglob("*.so"):
-        assert build.with_name(build.name.split(".", 1)[0] + ".py").exists(), build
+    """A compiled module is checked through its source: every rules module the build backend
+    compiles (pyproject.toml) is a source under the games, among those checked above."""
+    config = tomllib.loads((GAMES.parents[2] / "pyproject.toml").read_text())
+    listed = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]["modules"]
+    games = [module for module in listed if module.startswith("gamehall/games/")]
+    sources = {module: sorted(GAMES.parents[1].glob(module)) for module in games}
+    assert [module for module, found in sources.items() if not found] == []  # none missing
+    assert len(sources) > 5
+    checked = set(GAMES.rglob("*.py"))
+    assert [s for found in sources.values() for s in found if s not in checked] == []
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,6 @@
 """Doctests of compiled modules run from tests/twenty_strong/test_compiled.py: pytest would
-collect their sources, which Python does not import when a build sits beside them."""
+collect their sources, which Python does not import while their builds are in use."""
 
-from pathlib import Path
+from gamehall.core.speedups import in_use
 
-from gamehall.core.builds import builds
-
-collect_ignore = [str(source) for _build, source in builds(Path(__file__).parent)]
+collect_ignore = [str(source) for source in in_use().values()]

@@ -17,11 +17,11 @@ from fractions import Fraction
 import pytest
 from rich.console import Console
 
-from gamehall.cli.tables.ancient_terrible_things import render_ancient_terrible_things
 from gamehall.core.i18n import catalog
 from gamehall.games.ancient_terrible_things.dice import Combo, meets
 from gamehall.games.ancient_terrible_things.odds import completion_odds, reroll_odds
 from gamehall.games.ancient_terrible_things.state import Choice
+from gamehall.games.ancient_terrible_things.terminal import render_ancient_terrible_things
 from tests.ancient_terrible_things.scenario import (
     adjust,
     adjust_player,

@@ -559,7 +559,7 @@ def test_ATT_R16_views_and_the_terminal_table_show_who_resigned() -> None:
     its hand's size; the terminal table names it as resigned, in English and in French."""
     from rich.console import Console
 
-    from gamehall.cli.tables.ancient_terrible_things import render_ancient_terrible_things
+    from gamehall.games.ancient_terrible_things.terminal import render_ancient_terrible_things
 
     game = new_game(3)
     state = resign(game, start(game), 2)

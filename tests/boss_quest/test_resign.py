@@ -18,7 +18,6 @@ import re
 import pytest
 
 from gamehall.bots import make_bot
-from gamehall.bots.boss_quest_heuristic import BossQuestHeuristicBot
 from gamehall.core.errors import IllegalActionError
 from gamehall.core.game import CHANCE, EVERYTHING
 from gamehall.core.i18n import catalog
@@ -26,6 +25,7 @@ from gamehall.core.match import Match
 from gamehall.core.record import Record, replay
 from gamehall.core.resign import Resign
 from gamehall.games.boss_quest import BossQuest
+from gamehall.games.boss_quest.heuristic import BossQuestHeuristicBot
 from gamehall.games.boss_quest.state import (
     ARMORER,
     CHOICE,

@@ -1,5 +1,5 @@
 # ruff: noqa: N802  (test names carry clause IDs such as ATT_ENC_1 in capitals)
-"""The lab's Ancient Terrible Things figures (:mod:`gamehall.lab.games.ancient_terrible_things`)
+"""The lab's Ancient Terrible Things figures (:mod:`gamehall.games.ancient_terrible_things.figures`)
 read off seeded games between heuristic bots, checked against counts taken another way."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from gamehall.bots import make_bot
 from gamehall.core.match import Match
 from gamehall.core.registry import create
 from gamehall.games.ancient_terrible_things import actions as act
+from gamehall.games.ancient_terrible_things import figures as att_figures
 from gamehall.games.ancient_terrible_things.rules import AncientTerribleThings
 from gamehall.games.ancient_terrible_things.state import ENCOUNTER
-from gamehall.lab.games import ancient_terrible_things as att_figures
 
 KINDS = att_figures.KINDS
 FIGURES = att_figures.AncientTerribleThingsFigures()

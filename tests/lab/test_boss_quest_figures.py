@@ -1,4 +1,4 @@
-"""Boss Quest's lab figures (``gamehall.lab.games.boss_quest``) read off seeded bot games.
+"""Boss Quest's lab figures (``gamehall.games.boss_quest.figures``) read off seeded bot games.
 
 The checks recount what the figures say from the action notation alone (``boss 17``,
 ``spell hp+1``, ``activate 2``), from the outcome and from the final state, so a figure read
@@ -18,7 +18,7 @@ from gamehall.bots import make_bot
 from gamehall.core.match import Match
 from gamehall.core.registry import create
 from gamehall.games.boss_quest import BossQuest
-from gamehall.lab.games.boss_quest import BossQuestFigures
+from gamehall.games.boss_quest.figures import BossQuestFigures
 
 SEEDS = range(12)
 LINEUPS = {

@@ -13,8 +13,9 @@ from typing import Any
 import matplotlib.image
 import pytest
 
+from gamehall.lab.charts import Played, short_labels
 from gamehall.lab.grid import Config, grid
-from gamehall.lab.plots import Played, draw, short_labels
+from gamehall.lab.plots import draw
 from gamehall.lab.report import CONFIG_COLUMNS, GAME_COLUMNS, write_report
 from gamehall.lab.run import Plan, Run, play
 

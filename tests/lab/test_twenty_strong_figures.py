@@ -1,4 +1,5 @@
-"""20 Strong's lab figures (``gamehall.lab.games.twenty_strong``) read off seeded heuristic games.
+"""20 Strong's lab figures (``gamehall.games.twenty_strong.figures``) read off seeded heuristic
+games.
 
 The checks recount what the figures say from what they do not read: the actions taken
 (``resolve``, ``apply``, the healing ones), the outcome, the card table and the modifiers in
@@ -20,9 +21,9 @@ from gamehall.core.outcome import Outcome
 from gamehall.core.registry import create
 from gamehall.games.twenty_strong.actions import Apply, Resolve
 from gamehall.games.twenty_strong.effects import modifiers, total
+from gamehall.games.twenty_strong.figures import TwentyStrongFigures
 from gamehall.games.twenty_strong.rules import TwentyStrong
 from gamehall.games.twenty_strong.state import Active, State
-from gamehall.lab.games.twenty_strong import TwentyStrongFigures
 from gamehall.lab.grid import Config
 from gamehall.lab.play import configured, play_game
 from gamehall.lab.stats import distribution

@@ -1,7 +1,7 @@
 """A toy game installed as a plug-in (tests/test_plugins.py): Nim. Chance lays a pile of 5 to
-9 stones; two players take 1 to 3 in turn; whoever takes the last stone wins. It lives
-outside gamehall, as a third party's game would, and reaches the hall only through its
-``gamehall.games`` entry point."""
+9 stones; two players take 1 to 3 in turn (the option ``most``: 1 to 5); whoever takes the
+last stone wins. It lives outside gamehall, as a third party's game would, and reaches the
+hall only through its ``gamehall.games`` entry point."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from typing import Any
 
 from gamehall.core.catalogue import ActionForms, Form, numbered
 from gamehall.core.errors import InvalidActionError
-from gamehall.core.game import CHANCE, JSON, Action, ChanceWeights, Game
+from gamehall.core.game import CHANCE, JSON, Action, ChanceWeights, Game, OptionSpec
 from gamehall.core.i18n import Text
 from gamehall.core.outcome import Outcome
 from gamehall.core.plugin import GamePlugin
 
 SMALLEST, LARGEST = 5, 9
-MOST = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +53,12 @@ class ToyNim(Game[NimState]):
     title = "Toy Nim"
     min_players = max_players = 2
     rules_version = "1"
+    option_specs = (OptionSpec("most", 3, "the most stones one move takes", minimum=1, maximum=5),)
+
+    @property
+    def most(self) -> int:
+        """The most stones one move takes (the option ``most``)."""
+        return int(self.options["most"])
 
     def initial_state(self) -> NimState:
         return NimState(None, 0)
@@ -66,7 +71,7 @@ class ToyNim(Game[NimState]):
     def legal_actions(self, state: NimState) -> Sequence[Action]:
         if self.to_move(state) in (None, CHANCE):
             return ()
-        return tuple(Take(n) for n in range(1, min(MOST, state.pile or 0) + 1))
+        return tuple(Take(n) for n in range(1, min(self.most, state.pile or 0) + 1))
 
     def chance_weights(self, state: NimState) -> ChanceWeights:
         return ChanceWeights(tuple(Pile(n) for n in range(SMALLEST, LARGEST + 1)))
@@ -79,7 +84,7 @@ class ToyNim(Game[NimState]):
         return NimState(left, 1 - state.mover, state.mover if left == 0 else None)
 
     def illegal_reason(self, state: NimState, action: Action) -> Text:
-        return Text("toy.illegal", {"most": min(MOST, state.pile or 0)})
+        return Text("toy.illegal", {"most": min(self.most, state.pile or 0)})
 
     def view(self, state: NimState, seat: int | None) -> JSON:
         return {"pile": state.pile, "to_move": self.to_move(state), "winner": state.winner}
@@ -116,7 +121,7 @@ class ToyNim(Game[NimState]):
 
     def action_forms(self) -> ActionForms:
         return ActionForms(
-            (Form("take", (numbered(MOST),)),),
+            (Form("take", (numbered(self.most),)),),
             (Form("pile", (numbered(LARGEST - SMALLEST + 1, SMALLEST),)),),
         )
 

@@ -1,5 +1,6 @@
 """The compiled hot path (mypyc, Cython) plays exactly the games the plain-Python sources play,
-and counts exactly the same odds."""
+and counts exactly the same odds; the build backend builds it into the wheel, and a build
+whose sources changed since gives way to them."""
 
 from __future__ import annotations
 
@@ -7,17 +8,18 @@ import ast
 import doctest
 import importlib
 import os
-import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from gamehall.core.builds import builds
+from gamehall.core.speedups import in_use
 from gamehall.games.twenty_strong import compiled
 
-SRC = Path(compiled.__file__).parents[3]
+ROOT = Path(compiled.__file__).parents[4]
+PACKAGE = Path(compiled.__file__).parent
 
 # Random games and bot games, each step's action and view hashed: any difference in the rules
 # between the two builds changes the digest.
@@ -25,8 +27,10 @@ DIGEST = """
 import hashlib, json
 from gamehall.core.chance import make_rng, sample
 from gamehall.core.game import CHANCE
-from gamehall.bots.twenty_strong_heuristic import TwentyStrongHeuristicBot
-from gamehall.games.twenty_strong import TwentyStrong, compiled, rules
+from gamehall.core.plugin import facet_of
+from gamehall.games.twenty_strong import TwentyStrong, compiled
+
+TwentyStrongHeuristicBot = facet_of("20-strong", "heuristic")
 
 HEROES = ("duster", "mossmender", "brasshammer", "flickerpip", "ironbristle")
 digest = hashlib.sha256()
@@ -57,8 +61,12 @@ print(compiled.is_compiled(), digest.hexdigest())
 """
 
 
-def run_digest(src: Path) -> tuple[str, str]:
-    env = {**os.environ, "PYTHONPATH": str(src)}
+def run_digest(path: Path | None = None, pure: bool = False) -> tuple[str, str]:
+    """(whether the rules ran compiled, the digest) in a fresh Python importing gamehall from
+    ``path`` (else as installed), with the speedups turned off when ``pure``."""
+    env = {**os.environ, "GAMEHALL_PURE": "1" if pure else "0"}
+    if path is not None:
+        env["PYTHONPATH"] = str(path)
     result = subprocess.run(
         [sys.executable, "-c", DIGEST], capture_output=True, text=True, env=env, check=False
     )
@@ -68,26 +76,35 @@ def run_digest(src: Path) -> tuple[str, str]:
 
 
 @pytest.mark.skipif(not compiled.is_compiled(), reason="the hot path is not compiled here")
-def test_compiled_and_pure_builds_play_the_same_games(tmp_path: Path) -> None:
-    pure_src = tmp_path / "src"
-    shutil.copytree(
-        SRC / "gamehall", pure_src / "gamehall", ignore=shutil.ignore_patterns("*.so", "*.pyc")
-    )
-    assert run_digest(SRC) == ("True", run_digest(pure_src)[1])
-    assert run_digest(pure_src)[0] == "False"
+def test_compiled_and_pure_builds_play_the_same_games() -> None:
+    assert run_digest() == ("True", run_digest(pure=True)[1])
+    assert run_digest(pure=True)[0] == "False"
 
 
-def test_a_compiled_module_older_than_its_source_is_refused(tmp_path: Path) -> None:
-    source = tmp_path / "flow.py"
-    build = tmp_path / "flow.cpython-311-x86_64-linux-gnu.so"
-    source.write_text("")
-    build.write_bytes(b"")
-    os.utime(build, (1_000_000, 1_000_000))
-    os.utime(source, (2_000_000, 2_000_000))
-    with pytest.raises(ImportError, match=r"older than flow\.py: run `make compiled`"):
-        compiled.check_builds(tmp_path)
-    os.utime(build, (3_000_000, 3_000_000))
-    compiled.check_builds(tmp_path)  # a build newer than its source is used
+def test_the_build_backend_compiles_the_wheel_and_a_changed_source_gives_way(
+    tmp_path: Path,
+) -> None:
+    """``GAMEHALL_SPEEDUPS=1`` builds a platform wheel whose builds sit apart from the sources
+    (``gamehall_speedups/``) and play the sources' games; once a source of a group changes, the
+    group's builds are left alone and the sources run, with the same games."""
+    env = {**os.environ, "GAMEHALL_SPEEDUPS": "1"}
+    command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps"]
+    command += ["--no-build-isolation", "--wheel-dir", str(tmp_path), str(ROOT)]
+    result = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    assert result.returncode == 0, result.stderr[-3000:]
+    (wheel,) = tmp_path.glob("gamehall-*.whl")
+    assert "linux_x86_64" in wheel.name or "manylinux" in wheel.name  # not a pure wheel
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        archive.extractall(tmp_path / "site")
+    assert "gamehall_speedups/manifest.json" in names
+    assert not [n for n in names if n.startswith("gamehall/") and n.endswith(".so")]
+    site = tmp_path / "site"
+    assert run_digest(site) == ("True", run_digest(site, pure=True)[1])
+    assert run_digest(site, pure=True)[0] == "False"
+    rules = site / "gamehall" / "games" / "twenty_strong" / "rules.py"
+    rules.write_text(rules.read_text() + "\n# a pulled change\n")
+    assert run_digest(site) == ("False", run_digest(site, pure=True)[1])
 
 
 def docstrings(source: Path) -> list[str]:
@@ -99,11 +116,10 @@ def docstrings(source: Path) -> list[str]:
 
 def test_doctests_of_the_compiled_modules_pass() -> None:
     """The examples in the sources' docstrings, run against the modules Python imports."""
-    every_build = builds(SRC / "gamehall")  # the 20 Strong rules, the RL arrays, features
-    sources = [source for _build, source in every_build] or [compiled.PACKAGE / "dice.py"]
+    sources = in_use() or {"gamehall.games.twenty_strong.dice": PACKAGE / "dice.py"}
     runner = doctest.DocTestRunner()
-    for source in sources:
-        module = importlib.import_module(".".join(source.relative_to(SRC).with_suffix("").parts))
+    for name, source in sources.items():
+        module = importlib.import_module(name)
         for doc in docstrings(source):
             test = doctest.DocTestParser().get_doctest(
                 doc, dict(vars(module)), source.stem, None, 0

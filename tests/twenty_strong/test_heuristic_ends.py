@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamehall.bots.twenty_strong_heuristic import _stuck
+from gamehall.games.twenty_strong.heuristic import _stuck
 from gamehall.lab.grid import Config
 from gamehall.lab.play import play_game
 

@@ -16,7 +16,6 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from gamehall.bots.twenty_strong_heuristic import TwentyStrongHeuristicBot
 from gamehall.core.chance import make_rng, sample
 from gamehall.core.game import CHANCE, EVERYTHING, Action
 from gamehall.core.outcome import Outcome
@@ -31,6 +30,7 @@ from gamehall.games.twenty_strong.decks.victorum.cards import load_cards as vict
 from gamehall.games.twenty_strong.decks.victorum.deck import TRAINING
 from gamehall.games.twenty_strong.decks.victorum.mountain import ADJACENT
 from gamehall.games.twenty_strong.dice import COLOUR_OF, CRIT, HIT, MISS
+from gamehall.games.twenty_strong.heuristic import TwentyStrongHeuristicBot
 from gamehall.games.twenty_strong.state import (
     BANISHED,
     CANNOT_WIN,

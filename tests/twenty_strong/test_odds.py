@@ -20,7 +20,6 @@ from operator import le
 import pytest
 from rich.console import Console
 
-from gamehall.cli.tables.twenty_strong import render_twenty_strong
 from gamehall.core.i18n import catalog
 from gamehall.games.twenty_strong import odds
 from gamehall.games.twenty_strong.dice import (
@@ -46,6 +45,7 @@ from gamehall.games.twenty_strong.odds import (
     p_defeat_all,
     pool_of,
 )
+from gamehall.games.twenty_strong.terminal import render_twenty_strong
 from gamehall.games.twenty_strong.view import dice_targets
 from tests.twenty_strong.test_general_clauses import fight, strike
 

@@ -19,7 +19,10 @@ from tests.web.test_browser import shot
 TEMPLATES = {
     "boss-quest": ["games/boss_quest/web/table.html"],
     "ancient-terrible-things": ["games/ancient_terrible_things/web/table.html"],
-    "20-strong": ["games/twenty_strong/web/table.html", "games/twenty_strong/web/victorum.html"],
+    "20-strong": [
+        "games/twenty_strong/web/table.html",
+        "games/twenty_strong/decks/victorum/web/parts.html",
+    ],
 }
 TERM_CALL = re.compile(r"""term\(\s*'([a-z0-9-]+)'""")
 

@@ -16,9 +16,10 @@ from typing import Any
 from gamehall.bots.mcts_bot import MctsBot
 from gamehall.bots.random_bot import RandomBot
 from gamehall.core.errors import OptionError
-from gamehall.core.i18n import Text
+from gamehall.core.i18n import Text, listed
 from gamehall.core.match import Agent
 from gamehall.core.plugin import FacetMap
+from gamehall.core.registry import find_game
 from gamehall.search.limits import SearchLimits
 from gamehall.search.mcts import Budget, Mcts
 from gamehall.search.rollout import search_rollout
@@ -26,7 +27,7 @@ from gamehall.search.rollout import search_rollout
 HEURISTICS: Mapping[str, Callable[[], Agent]] = FacetMap("heuristic")
 """Each game's heuristic bot (its plug-in's ``heuristic``), by game name."""
 BOT_KINDS = ("random", "heuristic", "mcts")
-"""The strengths offered in menus, weakest first."""
+"""Every strength, weakest first (a game offers those it has: :func:`bot_kinds`)."""
 
 
 @dataclass(frozen=True)
@@ -82,18 +83,49 @@ def make_bot(
     by ``stop``."""
     if kind == "random":
         return RandomBot()
-    if game in HEURISTICS:
-        if kind == "heuristic":
-            return HEURISTICS[game]()
-        iterations = search_iterations(kind)
-        if iterations is not None and limits is None:  # a local command: as long as it likes
+    offered = bot_kinds(game)
+    if kind == "heuristic" and kind in offered:
+        return HEURISTICS[game]()
+    iterations = search_iterations(kind)
+    if iterations is not None and "mcts" in offered:
+        if limits is None:  # a local command: as long as it likes
             return search_bot(game, iterations or None)
-        if iterations is not None and limits is not None:
-            if (iterations or SEARCH_PROFILES[game].iterations) > limits.iterations:
-                iterations = limits.iterations  # a table stored before the limit: within it
-            return search_bot(game, iterations or None, limits.bot_seconds, stop)
-    known = ", ".join(k for k in BOT_KINDS if k == "random" or game in HEURISTICS)
-    raise OptionError.of(Text("core.unknown_bot", {"kind": kind, "game": game, "known": known}))
+        if (iterations or SEARCH_PROFILES[game].iterations) > limits.iterations:
+            iterations = limits.iterations  # a table stored before the limit: within it
+        return search_bot(game, iterations or None, limits.bot_seconds, stop)
+    raise refusal(kind, game)
+
+
+def bot_kinds(game: str) -> tuple[str, ...]:
+    """The strengths the game named ``game`` offers, weakest first: ``random`` always,
+    ``heuristic`` with a heuristic bot of its own, ``mcts`` with a search profile too."""
+    searches = game in HEURISTICS and game in SEARCH_PROFILES
+    offered = {"random": True, "heuristic": game in HEURISTICS, "mcts": searches}
+    return tuple(kind for kind in BOT_KINDS if offered[kind])
+
+
+def default_bot(game: str) -> str:
+    """The strength a game's bots play unless told: ``heuristic``, else ``random``."""
+    return "heuristic" if "heuristic" in bot_kinds(game) else "random"
+
+
+def refusal(kind: str, game: str) -> OptionError:
+    """Why ``game`` has no bot ``kind``: a strength it does not offer (named in words, with
+    those it offers), or no strength at all."""
+    offered = bot_kinds(game)
+    if kind not in BOT_KINDS and search_iterations(kind) is None:
+        known = ", ".join(offered)
+        return OptionError.of(
+            Text("core.unknown_bot", {"kind": kind, "game": game, "known": known})
+        )
+    strengths = listed([bot_strength(k) for k in offered])
+    title = find_game(game).title
+    return OptionError.of(
+        Text(
+            "core.bot.not_offered",
+            {"game": title, "strength": bot_strength(kind), "offered": strengths},
+        )
+    )
 
 
 def bot_strength(kind: str) -> Text:
@@ -103,7 +135,7 @@ def bot_strength(kind: str) -> Text:
 
 
 def check_bot(kind: str, game: str, limits: SearchLimits) -> None:
-    """Refuse a bot ``kind`` that ``game`` does not have or that searches more than
+    """Refuse a bot ``kind`` that ``game`` does not offer or that searches more than
     ``limits`` allow (a table being opened in the web hall)."""
     make_bot(kind, game)
     iterations = search_iterations(kind)

@@ -37,7 +37,9 @@ OptionList = Annotated[
     typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
 ]
 Lang = Annotated[str, typer.Option("--lang", help="Language: en or fr.")]
-Deck = Annotated[str | None, typer.Option(help="20 Strong: the deck (too-many-bones or victorum).")]
+Deck = Annotated[
+    str | None, typer.Option(help="20 Strong: the deck (gamehall games lists the decks).")
+]
 Hero = Annotated[str | None, typer.Option(help="20 Strong: the hero (code or name).")]
 Boss = Annotated[
     str | None,
@@ -164,8 +166,12 @@ def play(
         int | None, typer.Option(help="How many seats bots play (the last ones).")
     ] = None,
     bot: Annotated[
-        str, typer.Option(help="Bot strength: random, heuristic or mcts (search; mcts:N).")
-    ] = "heuristic",
+        str | None,
+        typer.Option(
+            help="Bot strength, as the game offers: random, heuristic or mcts (search; mcts:N)."
+            " Default: heuristic, else random."
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (random if omitted).")] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
     lang: Lang = "en",
@@ -194,6 +200,7 @@ def play(
     moves; ``back`` takes back the entries made since the last decision.
     """
     from gamehall.bots import make_bot
+    from gamehall.bots.registry import default_bot
     from gamehall.cli.terminal import Quit, TerminalSession
     from gamehall.core.fairness import Deal, may_be_seeded
     from gamehall.core.match import Match
@@ -216,7 +223,8 @@ def play(
         configured = create(game, players, options)
     if not 0 <= bots <= players:
         raise OptionError.of(Text("cli.bots_range", {"players": players, "bots": bots}))
-    agents = [None] * (players - bots) + [make_bot(bot, configured.name) for _ in range(bots)]
+    strength = bot or default_bot(configured.name)
+    agents = [None] * (players - bots) + [make_bot(strength, configured.name) for _ in range(bots)]
     if seed is None:
         import secrets
 
@@ -467,6 +475,7 @@ def deck_report(
     """The balance report of a deck file: every hero against every boss (a file the rules
     cannot load is refused; other problems are shown as warnings)."""
     from gamehall.cli.lab import deck_of, new_run_path, play_with_progress, split
+    from gamehall.games.twenty_strong.decks import default_deck
     from gamehall.games.twenty_strong.workshop import validate_deck_file
     from gamehall.lab.grid import grid
     from gamehall.lab.report import write_report
@@ -474,7 +483,7 @@ def deck_report(
 
     for problem in validate_deck_file(file):  # the deck may still play: warn, and go on
         errors.print(f"warning: {problem}", markup=False, highlight=False)
-    options = {"deck": deck_of(file) or "too-many-bones", "deck_file": str(file)}
+    options = {"deck": deck_of(file) or default_deck(), "deck_file": str(file)}
     axes = {"hero": ["all"], "boss": ["all"], "rank": split(rank)}
     configs = grid("20-strong", [1], [bots], options, axes)
     run = Run.create(out or new_run_path(), Plan(tuple(configs), games_, seed))

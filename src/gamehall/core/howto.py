@@ -9,8 +9,9 @@ SVG figures in the Markdown; the terminal shows their captions instead.
 
 from __future__ import annotations
 
-import inspect
+import importlib.util
 import re
+import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -20,6 +21,7 @@ from markdown_it import MarkdownIt
 
 from gamehall.core.game import Game
 from gamehall.core.i18n import LANGUAGES
+from gamehall.core.plugin import facet_of
 
 FIGURE = re.compile(r"<figure\b.*?</figure>", re.DOTALL)
 CAPTION = re.compile(r"<figcaption>(.*?)</figcaption>", re.DOTALL)
@@ -67,12 +69,28 @@ def _html(markdown: str) -> str:
     return html
 
 
+def package_directory(package: str) -> Path:
+    """The directory of the package ``package`` (its sources, wherever its compiled modules
+    are)."""
+    spec = importlib.util.find_spec(package)
+    locations = (spec.submodule_search_locations or []) if spec else []
+    if not locations:
+        raise LookupError(f"{package!r} is not an importable package")
+    return Path(locations[0]).resolve()
+
+
 def directory(game: type[Game[Any]], part: str | None = None) -> Path:
-    """Where the pages of ``game`` (or of one of its parts) are."""
-    package = Path(inspect.getfile(game)).resolve().parent
-    if part is not None:
-        package = package / "decks" / part.replace("-", "_")
-    return package / "web"
+    """Where the pages of ``game`` (or of one of its parts: the package its plug-in's
+    ``part_package`` names, else ``decks/<part>`` of the game's package) are."""
+    module = sys.modules[game.__module__]
+    package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+    if part is None:
+        return package_directory(package) / "web"
+    locate = facet_of(game.name, "part_package")
+    named = locate(part) if locate is not None else None
+    if named is not None:
+        return package_directory(named) / "web"
+    return package_directory(package) / "decks" / part.replace("-", "_") / "web"
 
 
 def howto(game: type[Game[Any]], language: str, part: str | None = None) -> HowTo | None:

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from babel import Locale
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
@@ -179,6 +179,23 @@ def one_line(value: str, limit: int = 400) -> str:
     if any(c in BREAKING for c in value):
         value = "".join(repr(c)[1:-1] if c in BREAKING else c for c in value)
     return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+T = TypeVar("T")
+
+
+def listed(texts: Sequence[T]) -> T | Text:
+    """Several names joined the language's way: ``a, b and c``.
+
+    >>> catalog("fr").render(listed(["a", "b", "c"]))
+    'a, b et c'
+    """
+    if len(texts) == 1:
+        return texts[0]
+    joined: T | Text = texts[0]
+    for middle in texts[1:-1]:
+        joined = Text("core.list.comma", {"first": joined, "second": middle})
+    return Text("core.list.and", {"first": joined, "second": texts[-1]})
 
 
 def percent_text(chance: float) -> str:

@@ -57,8 +57,9 @@ class GamePlugin:
     """The rules class (a :class:`~gamehall.core.game.Game` subclass), ``module:name``."""
     facets: Mapping[str, str] = field(default_factory=dict)
     """Each facet the game offers, by the part's name for it (``terminal_table``,
-    ``web_view``, ``heuristic``, ``search_profile``, ``horizon``, ``figures``), as
-    ``module:name``."""
+    ``web_view``, ``heuristic``, ``search_profile``, ``horizon``, ``figures``, ``plots``;
+    ``part_packages``: a function naming the packages of the game's parts installed outside
+    gamehall's tree), as ``module:name``."""
     settings: Mapping[str, Any] = field(default_factory=dict)
     """Plain values of the game for the hall's parts (``bench_players``: how many play in
     the benchmark; ``rl_ids``: the Gymnasium ids and their settings)."""
@@ -68,8 +69,11 @@ class GamePlugin:
     package's directory in the ``web`` setting)."""
 
     def game(self) -> Any:
-        """The rules class."""
-        return load(self.rules)
+        """The rules class: a :class:`~gamehall.core.game.Game`, or a class written against
+        the kernel alone (:class:`~gamehall.core.kernel.Rules`) given the facets' defaults."""
+        from gamehall.core.game import as_game
+
+        return as_game(load(self.rules))
 
     def facet(self, name: str) -> Any | None:
         """The facet ``name``, imported now; None if the game offers none."""
@@ -87,10 +91,15 @@ def plugins() -> tuple[GamePlugin, ...]:
 
 
 def package_directories() -> list[Path]:
-    """The directories of the installed games' own packages outside gamehall's tree."""
-    found = []
+    """The directories of the installed games' own packages outside gamehall's tree, and of
+    the packages of their parts (a game's ``part_packages`` facet names them)."""
+    packages = [plugin.package for plugin in plugins() if plugin.package]
     for plugin in plugins():
-        spec = importlib.util.find_spec(plugin.package) if plugin.package else None
+        parts = plugin.facet("part_packages")
+        packages += parts() if parts else []
+    found = []
+    for package in packages:
+        spec = importlib.util.find_spec(package)
         found += [Path(place) for place in (spec.submodule_search_locations or [])] if spec else []
     return found
 

@@ -4,7 +4,7 @@ A :class:`Figures` says who leads in a state (for the lead changes of multiplaye
 reads the game's own figures: 20 Strong its damage and health by round and each card's
 activations, defeats and damage taken; Boss Quest its spells; Ancient Terrible Things its
 combinations tried and completed. The summaries add them up (``gamehall.lab.summary``);
-each game's are in ``gamehall.lab.games``.
+each game's are its plug-in's ``figures``, in its package (:data:`gamehall.lab.games.FIGURES`).
 """
 
 from __future__ import annotations

@@ -110,8 +110,8 @@ def _values(game: str, key: str, wanted: list[str], options: Mapping[str, str]) 
         return wanted
     if key == "rank":
         return list(RANKS)
-    from gamehall.games.twenty_strong.decks import DECKS
+    from gamehall.games.twenty_strong.decks import DECKS, default_deck
 
-    deck = DECKS[options.get("deck", "too-many-bones")]
+    deck = DECKS[options.get("deck", default_deck())]
     deck_file = options.get("deck_file")
     return [code for code, _ in deck.menu(key, Path(deck_file) if deck_file else None)]

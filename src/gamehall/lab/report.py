@@ -18,8 +18,9 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from gamehall.core.registry import find_game
+from gamehall.lab.charts import Played, Section
 from gamehall.lab.grid import Config
-from gamehall.lab.plots import Played, Section, draw
+from gamehall.lab.plots import draw
 from gamehall.lab.run import GAMES, PLAN, Plan, Run
 
 REPORT = "report"

@@ -11,14 +11,9 @@ are the seat's features (:mod:`gamehall.core.features`). docs/rl.md describes th
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import gymnasium
 
-from gamehall.core.builds import check_builds
 from gamehall.core.plugin import plugins
-
-check_builds(Path(__file__).parent)
 
 ENV_IDS: dict[str, dict[str, object]] = {
     env_id: dict(kwargs)

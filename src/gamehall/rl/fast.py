@@ -1,7 +1,7 @@
 # cython: boundscheck=False, wraparound=False, initializedcheck=False
 """The arrays a learning loop builds at every decision, in Cython's pure Python mode.
 
-``make`` compiles this module in place (``scripts/compile.sh``): legal actions become their
+``make compiled`` compiles this module (``hatch_build.py``): legal actions become their
 catalogue numbers, and those a 0/1 mask, in C loops. The same source runs uncompiled, only
 slower. (Observations are written by each game's compiled features: ``core.features``.)
 

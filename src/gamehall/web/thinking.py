@@ -18,7 +18,7 @@ own (``advice_rollout``). The caches the rules keep are safe by design under the
 - filled once per key with an immutable value, by a dict ``get`` and one ``set`` (each
   atomic): two threads may both build the value, either kept is equal (frozen actions,
   tuples of immutable values). ``core.interned``, 20 Strong's ``_APPLIES`` and
-  ``TwentyStrong._reveals``, Victorum's ``_chance``, Boss Quest's ``_turn_cache`` and
+  ``TwentyStrong._reveals``, a deck's own ``_chance``, Boss Quest's ``_turn_cache`` and
   ``_deal_draws``;
 - single-slot, 20 Strong's ``hittable_cache`` and ``modifiers_cache``: one tuple of the
   key's parts and the answer, built whole, stored by one attribute assignment and read once

@@ -15,7 +15,7 @@ The parts, in order (docs/rl.md lists every group with its scaling):
 - the encounter: its combinations (met or not), the Focus dice's faces, their faces counted,
   which are set aside, the Action dice (symbol, spent).
 
-Written in Cython's pure Python mode: ``make`` compiles it in place (``scripts/compile.sh``)
+Written in Cython's pure Python mode: ``make compiled`` compiles it (``hatch_build.py``)
 and :meth:`AttFeatures.vector` writes the numbers straight into a float32 array; the same
 source runs uncompiled, only slower. The state is read directly, and only for what
 ``view(state, seat)`` shows. States share the objects that did not change, so a part is

@@ -7,11 +7,12 @@ PLUGIN = GamePlugin(
     rules="gamehall.games.ancient_terrible_things:AncientTerribleThings",
     facets={
         "terminal_table": (
-            "gamehall.cli.tables.ancient_terrible_things:render_ancient_terrible_things"
+            "gamehall.games.ancient_terrible_things.terminal:render_ancient_terrible_things"
         ),
-        "heuristic": "gamehall.bots.att_heuristic:AttHeuristicBot",
-        "horizon": "gamehall.bots.horizons:ANCIENT_TERRIBLE_THINGS",
-        "figures": "gamehall.lab.games.ancient_terrible_things:AncientTerribleThingsFigures",
+        "heuristic": "gamehall.games.ancient_terrible_things.heuristic:AttHeuristicBot",
+        "horizon": "gamehall.games.ancient_terrible_things.horizon:HORIZON",
+        "figures": "gamehall.games.ancient_terrible_things.figures:AncientTerribleThingsFigures",
+        "plots": "gamehall.games.ancient_terrible_things.plots:PLOTS",
     },
     settings={
         "web": {

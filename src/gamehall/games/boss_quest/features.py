@@ -7,7 +7,7 @@ but holds only what ``view(state, seat)`` shows: another knight's hidden weapon 
 as present, and in the "over" flag of BQ-ARM-5, until the game is over; the face-down
 mystery spell has no kind; the decks show only their sizes. Groups and scales: docs/rl.md.
 
-Written in Cython's pure Python mode: ``make`` compiles it in place (``scripts/compile.sh``)
+Written in Cython's pure Python mode: ``make compiled`` compiles it (``hatch_build.py``)
 and ``vector`` then fills a zeroed float32 array through a memoryview in one C pass over the
 state's tuples, with no Python float per number; the same source runs uncompiled, slower.
 """

@@ -6,10 +6,11 @@ PLUGIN = GamePlugin(
     name="boss-quest",
     rules="gamehall.games.boss_quest:BossQuest",
     facets={
-        "terminal_table": "gamehall.cli.tables.boss_quest:render_boss_quest",
-        "heuristic": "gamehall.bots.boss_quest_heuristic:BossQuestHeuristicBot",
-        "horizon": "gamehall.bots.horizons:BOSS_QUEST",
-        "figures": "gamehall.lab.games.boss_quest:BossQuestFigures",
+        "terminal_table": "gamehall.games.boss_quest.terminal:render_boss_quest",
+        "heuristic": "gamehall.games.boss_quest.heuristic:BossQuestHeuristicBot",
+        "horizon": "gamehall.games.boss_quest.horizon:HORIZON",
+        "figures": "gamehall.games.boss_quest.figures:BossQuestFigures",
+        "plots": "gamehall.games.boss_quest.plots:PLOTS",
     },
     settings={
         "web": {

@@ -39,7 +39,7 @@ from gamehall.core.game import JSON, Action, ChanceWeights, LengthBound, RandomS
 from gamehall.core.i18n import Text
 from gamehall.core.interned import interned
 from gamehall.games.twenty_strong.actions import From, Parsers, UseAbility, UseItem
-from gamehall.games.twenty_strong.effects_schema import CHANGES_THE_FIGHT
+from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS
 from gamehall.games.twenty_strong.runtime import Ability, CardInfo, Fx, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
     ENGAGE,
@@ -185,8 +185,9 @@ class DeckRules(ABC):
 
     def fight_changers(self, state: State) -> bool:
         """Whether an item, the hero's ability or a deck's anytime action usable now has an
-        effect that can let the hero hurt an enemy her dice cannot (``CHANGES_THE_FIGHT``:
-        damage dealt to a card, a change of which dice she has, or a deck's hook)."""
+        effect that can let the hero hurt an enemy her dice cannot (its kind's
+        ``changes_the_fight``: damage dealt to a card, a change of which dice she has, or a
+        deck's hook)."""
         for action in self.game.anytime(state, None):
             effects: Sequence[Fx]
             if isinstance(action, UseItem):
@@ -196,7 +197,7 @@ class DeckRules(ABC):
                 effects = self.hero_ability(state).effects
             else:
                 effects = self.anytime_effects(state, action)  # a discard has none
-            if any(e.kind in CHANGES_THE_FIGHT for e in effects):
+            if any(EFFECT_KINDS[e.kind].changes_the_fight for e in effects):
                 return True
         return False
 

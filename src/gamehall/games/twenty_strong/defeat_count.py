@@ -3,7 +3,7 @@
 whose hits can be allocated to defeat every card.
 
 ``odds`` explains the question and builds the :class:`Tables`; this module only counts, in
-Cython's pure Python mode. ``make`` compiles it in place (``scripts/compile.sh``) to C loops over
+Cython's pure Python mode. ``make compiled`` compiles it (``hatch_build.py``) to C loops over
 64-bit words; the same source runs uncompiled, only slower.
 
 The numbers it reads:

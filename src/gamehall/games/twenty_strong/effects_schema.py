@@ -3,11 +3,13 @@
 Two families:
 
 * **effects** happen once (an After effect, a Special trigger, an instant reward, a single-use
-  item, a backup-plan ability): ``heal``, ``lose_health``, ``stat``, ``exhaust_dice``,
-  ``banish_dice``, ``recover_dice``, ``discard_item``, ``damage_card``, ``reroll``, the dice
+  item, a backup-plan ability): the printed kinds of the registry of effect kinds
+  (:data:`~.effect_kinds.EFFECT_KINDS`: ``heal``, ``lose_health``, ``stat``, ``exhaust_dice``,
+  ``banish_dice``, ``recover_dice``, ``reroll``, ``discard_item``, ``damage_card``, the dice
   effects of decks with a reserve of unrecruited dice (Victorum's Training Grounds):
   ``recruit_dice``, ``dismiss_dice``, ``strengthen_dice`` and ``weaken_dice``, and ``hook`` (a
-  named function beside the deck's data, for a card that fits nothing else);
+  named function beside the deck's data, for a card that fits nothing else)); each kind says
+  which fields it takes (``EffectKind.problem``);
 * **modifiers** hold while their source lasts (a During effect while its card is undefeated,
   an ongoing item while held, a hero's innate ability): ``immune``, ``no_crit``, ``guard``
   (on the card itself), ``commit_limit``, ``no_items``, ``stat``, ``ward``, ``crit_bonus`` and
@@ -19,26 +21,28 @@ Two families:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, model_validator
+from pydantic_core import PydanticCustomError
 
-EffectKind = Literal[
-    "heal",
-    "lose_health",
-    "stat",
-    "exhaust_dice",
-    "banish_dice",
-    "recover_dice",
-    "discard_item",
-    "damage_card",
-    "reroll",
-    "recruit_dice",
-    "dismiss_dice",
-    "strengthen_dice",
-    "weaken_dice",
-    "hook",
-]
+from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS, printed_names
+from gamehall.games.twenty_strong.effect_kinds.base import NEEDED, NONE, shape_problem
+
+
+def _printed_kind(value: object) -> str:
+    """A kind a card file may write, as pydantic's own check of a closed list words it."""
+    if isinstance(value, str):
+        kind = EFFECT_KINDS.get(value)
+        if kind is not None and kind.printed:
+            return value
+    names = [repr(name) for name in printed_names()]
+    expected = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected})
+
+
+EffectKindName = Annotated[str, PlainValidator(_printed_kind)]
+"""The kind of a one-shot effect: a printed kind of the registry."""
 ModifierKind = Literal[
     "immune",
     "no_crit",
@@ -54,27 +58,8 @@ StatName = Literal["health", "strategy", "recovery"]
 ColourName = Literal["yellow", "green", "blue", "purple", "red"]
 Trigger = Literal["activate", "defeat", "engagement"]
 
-POSITIVE = frozenset(
-    {
-        "heal",
-        "exhaust_dice",
-        "banish_dice",
-        "recover_dice",
-        "reroll",
-        "recruit_dice",
-        "dismiss_dice",
-        "strengthen_dice",
-        "weaken_dice",
-    }
-)
-"""The kinds whose amount is a count of things done, never negative."""
-CHANGES_THE_FIGHT = frozenset(
-    {"damage_card", "recruit_dice", "strengthen_dice", "weaken_dice", "hook"}
-)
-"""The kinds that can let a hero hurt an enemy her dice cannot: damage dealt to a card, or a
-change of which dice she has (a deck's hook may do anything, so it counts too; VIC-R18)."""
-_NO_AMOUNT = frozenset({"hook", "immune", "no_crit", "guard", "no_items"})
-"""The kinds that take no amount (a hook's amount is its own business); all others need one."""
+NO_AMOUNT = frozenset({"immune", "no_crit", "guard", "no_items"})
+"""The modifier kinds that take no amount; all others need one."""
 
 
 class Model(BaseModel):
@@ -86,7 +71,7 @@ class Model(BaseModel):
 class Effect(Model):
     """A one-shot effect."""
 
-    kind: EffectKind
+    kind: EffectKindName
     amount: int = 0
     scale: int = 0
     stat: StatName | None = None
@@ -94,7 +79,10 @@ class Effect(Model):
 
     @model_validator(mode="after")
     def _fits_kind(self) -> Effect:
-        _check(self.kind, self.amount, self.scale, self.stat, self.hook is not None)
+        kind = EFFECT_KINDS[self.kind]
+        problem = kind.problem(self.amount, self.scale, self.stat, self.hook is not None)
+        if problem:
+            raise ValueError(problem)
         return self
 
 
@@ -108,7 +96,13 @@ class Modifier(Model):
 
     @model_validator(mode="after")
     def _fits_kind(self) -> Modifier:
-        _check(self.kind, self.amount, 0, self.stat, False)
+        rule = NONE if self.kind in NO_AMOUNT else NEEDED
+        named = self.kind == "stat"
+        problem = shape_problem(
+            self.kind, self.amount, 0, self.stat, False, rule, named, False, False
+        )
+        if problem:
+            raise ValueError(problem)
         if (self.kind == "immune") != bool(self.colours):
             raise ValueError("only an immune modifier lists colours, and it must list some")
         return self
@@ -118,19 +112,6 @@ class Special(Effect):
     """A Special effect: a one-shot effect with its own trigger (GEN-EFFECT-3)."""
 
     when: Trigger
-
-
-def _check(kind: str, amount: int, scale: int, stat: str | None, hook: bool) -> None:
-    if kind not in _NO_AMOUNT and amount == 0 and scale == 0:
-        raise ValueError(f"a {kind!r} effect needs a non-zero amount")
-    if kind in _NO_AMOUNT and kind != "hook" and amount != 0:
-        raise ValueError(f"a {kind!r} effect takes no amount")
-    if (kind == "stat") != (stat is not None):
-        raise ValueError("only a 'stat' effect names a stat, and it must")
-    if (kind == "hook") != hook:
-        raise ValueError("only a 'hook' effect names a hook, and it must")
-    if kind in POSITIVE and amount < 0:
-        raise ValueError(f"a {kind!r} effect needs a positive amount")
 
 
 class ItemReward(Model):

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from gamehall.core.game import CHANCE, Action
 from gamehall.core.i18n import Text
+from gamehall.games.twenty_strong import words
 from gamehall.games.twenty_strong.actions import (
     Again,
     Apply,
@@ -27,7 +28,7 @@ def illegal_reason(game: TwentyStrong, state: State, action: Action) -> Text:
     if game.to_move(state) == CHANCE:
         return game.impossible_outcome(state, action) or Text("20s.illegal.chance")
     if state.tasks:
-        return Text("20s.illegal.task", {"task": Text(f"20s.task.{state.tasks[0].kind}")})
+        return Text("20s.illegal.task", {"task": words.task(state.tasks[0].kind)})
     reason = _specific(game, state, action)
     if reason is not None:
         return reason

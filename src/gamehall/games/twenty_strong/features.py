@@ -7,7 +7,7 @@ colour, the faces of the rolled dice, the active cards by position, the inventor
 the stats with the modifiers in force, the phase and the choice waiting. docs/rl.md lists the
 groups; ``names`` names every number.
 
-Written in Cython's pure Python mode: ``make`` compiles it in place (``scripts/compile.sh``).
+Written in Cython's pure Python mode: ``make compiled`` compiles it (``hatch_build.py``).
 The constructor turns the layout and the card file into C offsets and tables. ``vector`` reads
 the state's fields in one call of a small generated Python function (``_reader``), writes the
 numbers in C loops into a float32 scratch vector that it and the deck's writer
@@ -32,9 +32,8 @@ import numpy as np
 
 from gamehall.core.catalogue import numbered
 from gamehall.games.twenty_strong.dice import COLOUR_LETTERS, COUNTS, DICE, FACE_LETTERS, STAT_MAX
+from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS
 from gamehall.games.twenty_strong.effects import (
-    CHOOSERS,
-    RESERVE_STEPS,
     commit_limit,
     effective,
     has,
@@ -340,7 +339,9 @@ class TwentyStrongFeatures:
         phases = (*PHASES, *part.phases)
         self._phases = one_hot(phases, layout.group("phase.", phases))
         reserve = deck.reserve_zone != NOWHERE
-        tasks = (*(k for k in CHOOSERS if reserve or k not in RESERVE_STEPS), *part.tasks)
+        registered = EFFECT_KINDS.items()
+        chosen = (k for k, e in registered if e.chooses and (reserve or not e.needs_reserve))
+        tasks = (*chosen, *part.tasks)
         self._tasks = one_hot(tasks, layout.group("task.", tasks))
         self._task_amount = layout.group("task.", ("amount",))
         self._stats = layout.group("", STATS)

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from gamehall.games.twenty_strong.dice import CRIT, FACE_DAMAGE
+from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS
 from gamehall.games.twenty_strong.effects import (
-    TAKING,
     apply_choice,
     choices,
     commit_limit,
@@ -98,8 +98,7 @@ def _advance(game: TwentyStrong, s: State, settled: object) -> None:
             elif (
                 len(options) == 1
                 and not task.optional
-                and task.kind != "instant"
-                and not (task.kind in TAKING and game.anytime(s, None))  # GEN-R6
+                and EFFECT_KINDS[task.kind].takes_alone(game, s)  # GEN-R6
             ):
                 apply_choice(game, s, task, options[0])
             else:

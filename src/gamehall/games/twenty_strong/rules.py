@@ -49,8 +49,10 @@ from gamehall.games.twenty_strong.actions import (
     parse,
 )
 from gamehall.games.twenty_strong.deck import DeckRules
-from gamehall.games.twenty_strong.decks import DECKS, deck_names
+from gamehall.games.twenty_strong.deck_plugin import setting_of
+from gamehall.games.twenty_strong.decks import DECKS, deck_names, default_deck
 from gamehall.games.twenty_strong.dice import COLOUR_OF, COLOURS, DICE, FACE_WEIGHTS, colour_of
+from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS
 from gamehall.games.twenty_strong.effects import (
     DONE,
     apply_choice,
@@ -142,7 +144,7 @@ class TwentyStrong(Game[State]):
     max_players = 1
     rules_version = "2"  # 2: VIC-R18 a conflict that cannot be won is lost; GEN-R6; resigning
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("deck", "too-many-bones", "The deck played.", choices=deck_names()),
+        OptionSpec("deck", default_deck(), "The deck played.", choices=deck_names()),
         OptionSpec("hero", "", "The hero (a card code or name; empty: the deck's first)."),
         OptionSpec("boss", "", "The boss: Tyrant, scion... (a code or name; empty: first)."),
         OptionSpec("rank", 1, "The difficulty rank.", minimum=1, maximum=5),
@@ -185,6 +187,12 @@ class TwentyStrong(Game[State]):
     def effect_text(self, data: JSON) -> Text:
         """An effect of the view as text (for templates)."""
         return effect_text(data)
+
+    def deck_web_parts(self) -> str | None:
+        """The template of the deck's own parts of the web table, if it has one (for
+        templates: its plug-in's ``web_parts``)."""
+        parts: str | None = setting_of(self.deck.name, "web_parts")
+        return parts
 
     def check_options(self, options: dict[str, Any]) -> None:
         if options["deck"] not in deck_names():
@@ -358,7 +366,8 @@ class TwentyStrong(Game[State]):
         (GEN-R6) rather than the task's own choice (a discard is the task's when it asks one)."""
         kind = type(action)
         if kind is DiscardItem:
-            return task.kind != "discard_item"
+            effect = EFFECT_KINDS.get(task.kind)  # None: a deck's own task
+            return effect is None or not effect.asks_discards
         return kind is UseItem or kind is UseAbility or kind in self.deck.anytime_types
 
     def _apply_decision(self, s: State, action: Action) -> None:

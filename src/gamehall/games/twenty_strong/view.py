@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from gamehall.core.game import JSON, Action
-from gamehall.core.i18n import Text, percent_text
+from gamehall.core.i18n import Text, listed, percent_text
 from gamehall.core.memo import memo
 from gamehall.games.twenty_strong import flow
 from gamehall.games.twenty_strong.actions import DieFace, Reveal
@@ -24,6 +24,7 @@ from gamehall.games.twenty_strong.dice import (
     colour_of,
     die_name,
 )
+from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS
 from gamehall.games.twenty_strong.effects import (
     CAUSES,
     Cause,
@@ -58,21 +59,17 @@ if TYPE_CHECKING:
 
 
 def effect_json(effect: Fx | Mod) -> JSON:
-    """An effect or modifier as data for renderers (translated by ``20s.effect.KIND``)."""
+    """An effect (as its kind shows it) or a modifier as data for renderers (translated by
+    ``effect_text``)."""
+    if isinstance(effect, Fx):
+        return EFFECT_KINDS[effect.kind].view(effect)
     data: JSON = {"kind": effect.kind}
     if effect.amount:
         data["amount"] = effect.amount
     if effect.stat:
         data["stat"] = effect.stat
-    if isinstance(effect, Mod) and effect.colours:
+    if effect.colours:
         data["colours"] = [COLOUR_NAMES[c] for c in sorted(effect.colours)]
-    if isinstance(effect, Fx):
-        if effect.scale:
-            data["scale"] = effect.scale
-        if effect.hook:
-            data["hook"] = effect.hook
-        if effect.when:
-            data["when"] = effect.when
     return data
 
 
@@ -408,15 +405,14 @@ def stat_line(
     ward: int,
 ) -> Text:
     """A stat change said with its cause: ``Bat Lord hits you: Health 5 → 4``."""
-    from gamehall.games.twenty_strong import words
 
     names = [game.deck.cards[card].name.model_dump() for card in sources]
     params: dict[str, object] = {"stat": Text(f"20s.stat.{stat}"), "old": old, "new": new}
     if why == "suffer":
-        params.update(cards=words.listed(names), count=len(names), ward=ward)
+        params.update(cards=listed(names), count=len(names), ward=ward)
         return Text("20s.log.suffer_ward" if ward else "20s.log.suffer", params)
     if names:
-        return Text("20s.log.stat_by", {**params, "cause": words.listed(names)})
+        return Text("20s.log.stat_by", {**params, "cause": listed(names)})
     key = f"20s.log.stat.{why}"
     return Text(key if why != "effect" else "20s.log.stat", params)
 
@@ -444,7 +440,8 @@ def effect_text(data: JSON) -> Text:
         params["stat"] = Text(f"20s.stat.{data['stat']}")
     if "colours" in data:
         params["colours"] = colours_text(data["colours"])
-    key = f"20s.effect.hook.{data['hook']}" if kind == "hook" else f"20s.effect.{kind}"
+    effect = EFFECT_KINDS.get(kind)  # a modifier has no kind object: its key is its kind's
+    key = effect.text_key(data) if effect is not None else f"20s.effect.{kind}"
     text = Text(key, params)
     if data.get("scale"):
         text = Text("20s.effect.scale", {"text": text, "scale": data["scale"]})

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gamehall.core.game import JSON
-from gamehall.core.i18n import Text
+from gamehall.core.i18n import Text, listed
 from gamehall.games.twenty_strong.dice import (
     COLOUR_NAMES,
     COUNTS,
@@ -17,6 +17,7 @@ from gamehall.games.twenty_strong.dice import (
     UNROLLED,
     colour_of,
 )
+from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS
 
 if TYPE_CHECKING:
     from gamehall.games.twenty_strong.rules import TwentyStrong
@@ -37,16 +38,6 @@ def die(index: int) -> Text:
     if COUNTS[hue] == 1:
         return Text("20s.word.single_die", {"colour": colour(hue)})
     return Text("20s.word.die", {"colour": colour(hue), "number": index - FIRST_DIE[hue] + 1})
-
-
-def listed(texts: Sequence[Any]) -> Any:
-    """Several names joined the language's way: ``a, b and c``."""
-    if len(texts) == 1:
-        return texts[0]
-    joined = texts[0]
-    for middle in texts[1:-1]:
-        joined = Text("core.list.comma", {"first": joined, "second": middle})
-    return Text("core.list.and", {"first": joined, "second": texts[-1]})
 
 
 def dice(indices: Sequence[int]) -> Text | str:
@@ -106,3 +97,10 @@ def stack(deck: str, name: str) -> Text:
 def zone(name: str) -> Text:
     """A zone as a place dice go to: ``the active area``."""
     return Text(f"20s.word.to.{name}")
+
+
+def task(kind: str) -> Text:
+    """What a waiting task asks, in words: ``exhaust dice`` (an effect's, as its kind says
+    it), ``activate the BQ`` (a deck's own task, by its key)."""
+    effect = EFFECT_KINDS.get(kind)
+    return effect.task_text() if effect is not None else Text(f"20s.task.{kind}")

@@ -1,8 +1,9 @@
 """The 20 Strong deck workshop: every problem of a card file, one line each.
 
-:func:`validate_deck_file` reads a Too Many Bones or Victorum card file. The deck is the one its
-``[deck] id`` names: ``too-many-bones`` or ``victorum``, alone or followed by ``-`` and a suffix
-(the house files say ``too-many-bones-house`` and ``victorum-house``). It reports, in this order
+:func:`validate_deck_file` reads a card file of an installed deck. The deck is the one its
+``[deck] id`` names: a deck's name, alone or followed by ``-`` and a suffix (the house files say
+``<deck>-house``); what the workshop knows of it is its plug-in's ``workshop`` part (a
+:class:`DeckSpec`). It reports, in this order
 (within a check: sections as the schema lists them, cards in file order, fields as the card's
 schema lists them):
 
@@ -35,14 +36,8 @@ schema lists them):
      (``flow.defeat`` queues defeat Specials without it);
    * an ``extension`` item in a deck with no backup plan to pay its cost (Victorum keeps the
      general ``can_pay``: never);
-   * a backup slot of a colour with no miss face (red): only misses fill the plan, so the slot
-     stays empty (and a Gearloc's flip needs all four);
-   * a Lockpicking card asking for more hits than there are dice of its colours (one die per
-     hit, and dice stay on the card);
-   * an opportunity condition that can never hold (more dice of a colour than exist, Health
-     above 6 or below 1, more influence than the file's other cards show, more other items than
-     the inventory holds, Health at least more than it may be at most), and a colour on a
-     ``strong_dice`` condition, which counts every purple and red die;
+   * the deck's own checks (its spec's ``checks``: a backup slot that can never be filled, a
+     condition that can never hold...);
    * an ``item_name`` on a card with no item reward;
    * a lasting ``stat`` modifier on Health (``effects.effective`` is asked for Strategy and
      Recovery only), and a ``rest_bonus`` in Victorum, whose hero never rests.
@@ -84,23 +79,21 @@ from gamehall.core.i18n import Catalog, Text, catalog
 from gamehall.games.twenty_strong.cards import ConflictCard, UniversalHero
 from gamehall.games.twenty_strong.deadlocks import deadlock_warnings
 from gamehall.games.twenty_strong.deck import DeckRules
-from gamehall.games.twenty_strong.decks import DECK_NAMES, DECKS
-from gamehall.games.twenty_strong.decks.too_many_bones import cards as tmb
-from gamehall.games.twenty_strong.decks.victorum import cards as vic
+from gamehall.games.twenty_strong.deck_plugin import DeckParts
+from gamehall.games.twenty_strong.decks import DECKS, deck_names
 from gamehall.games.twenty_strong.dice import (
     COLOUR_NAMES,
     COUNTS,
     FACE_WEIGHTS,
-    PURPLE,
-    STAT_MAX,
-    STAT_MIN,
 )
-from gamehall.games.twenty_strong.effects import RESERVE_STEPS
+from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS
 from gamehall.games.twenty_strong.effects_schema import Effect, ItemReward, Modifier, Special
 from gamehall.games.twenty_strong.state import NOWHERE
 
 Location = tuple[int | str, ...]
 P = TypeVar("P", bound=BaseModel)
+Check = Callable[["CardFile"], Iterator["Problem"]]
+"""A check of a card file: its problems, in file order."""
 
 
 Severity = Literal["error", "warning"]
@@ -156,6 +149,8 @@ class DeckSpec:
     """The slots the deck's cards do not have (see SLOT_WORDS)."""
     rests: bool = True
     """Whether the hero ever rests (and so reads ``rest_bonus``)."""
+    checks: tuple[Check, ...] = ()
+    """The deck's own checks of its cards, in report order (after the general errors)."""
 
     @property
     def rules(self) -> type[DeckRules]:
@@ -163,41 +158,8 @@ class DeckSpec:
         return DECKS[self.name]
 
 
-SPECS: Final = {
-    "too-many-bones": DeckSpec(
-        "too-many-bones",
-        tmb.TooManyBonesCards,
-        tmb.COMPOSITION,
-        {
-            "gearlocs": Count("gearlocs"),
-            "tyrants": Count("tyrants"),
-            "baddies with 1 point": Count("baddies", "points", 1),
-            "baddies with 5 points": Count("baddies", "points", 5),
-            "tyrant_encounters": Count("tyrant_encounters"),
-            "mohlnor": Count("mohlnor"),
-            "lockpicks": Count("lockpicks"),
-        },
-        frozenset({"bq_shift", "summon"}),
-        "tyrants",
-    ),
-    "victorum": DeckSpec(
-        "victorum",
-        vic.VictorumCards,
-        vic.COMPOSITION,
-        {
-            "heroes": Count("heroes"),
-            "scions": Count("scions"),
-            "tactics": Count("tactics"),
-            "bloodshed cards": Count("conflicts", "type", "bloodshed"),
-            "sport cards": Count("conflicts", "type", "sport"),
-            "opportunities": Count("opportunities"),
-        },
-        frozenset({"gain_tactic"}),
-        "scions",
-        frozenset({"encounter", "backup"}),
-        rests=False,
-    ),
-}
+SPECS: Mapping[str, DeckSpec] = DeckParts("workshop")
+"""What the workshop knows of each deck (its plug-in's ``workshop``), by deck name."""
 
 SLOT_OF_FIELD: Final = {
     "item": "item",
@@ -234,25 +196,12 @@ READ_IN: Final = {
     "bq_shift": frozenset({"backup", "item"}),
 }
 """Where the rules read a modifier kind or a hook; anything not listed works wherever it is."""
-IDLE_WHY: Final = {"damage_card": "no enemy is active then", "reroll": "no die is rolled then"}
-IDLE: Final = {
-    "cost": frozenset(IDLE_WHY),
-    "gain": frozenset(IDLE_WHY),
-    "scout": frozenset(IDLE_WHY),
-    "spectate": frozenset(IDLE_WHY),
-    "bane": frozenset(IDLE_WHY),
-    "setup": frozenset({"reroll"}),
-    "special engagement": frozenset({"reroll"}),
-}
-"""The effect kinds that can do nothing in a slot."""
-RESERVE_KINDS: Final = frozenset({"recruit_dice", *RESERVE_STEPS})
 POWERED: Final = frozenset({"setup", "after", "special activate", "special engagement"})
 """The boss's slots whose effects get its power."""
 NEVER_MISS: Final = tuple(
     colour for colour, faces in zip(COLOUR_NAMES, FACE_WEIGHTS, strict=True) if faces[0] == 0
 )
 """The colours with no miss face (GEN-DICE-10: red)."""
-DICE_ZONES: Final = frozenset({"pool_dice", "exhausted_dice", "training_dice"})
 
 
 # -- the file and its cards -------------------------------------------------------------------
@@ -334,10 +283,10 @@ def _valid_cards(data: dict[str, Any], schema: type[BaseModel]) -> Iterator[Card
 
 
 def deck_name(deck_id: object) -> str | None:
-    """The deck a ``[deck] id`` names (``victorum`` for ``victorum-house``), or None."""
+    """The deck a ``[deck] id`` names (the deck ``name`` for ``name-house``), or None."""
     if not isinstance(deck_id, str):
         return None
-    for name in DECK_NAMES:
+    for name in deck_names():
         if deck_id == name or deck_id.startswith(f"{name}-"):
             return name
     return None
@@ -351,7 +300,7 @@ def _deck_id(data: dict[str, Any]) -> object:
 
 def _unknown_deck(deck_id: object) -> str:
     """What is wrong with a deck id that names no deck."""
-    known = ", ".join(DECK_NAMES)
+    known = ", ".join(deck_names())
     if deck_id is None:
         return f"missing: the [deck] header names the deck ({known})"
     return f"unknown deck {deck_id!r} (decks: {known}, optionally followed by '-' and a suffix)"
@@ -397,11 +346,10 @@ def _derived(detail: ErrorDetails, details: list[ErrorDetails]) -> bool:
 
 def _hooks(file: CardFile) -> Iterator[Problem]:
     """Hook effects must name a hook of the deck."""
-    known = file.spec.hooks
+    known, title = file.spec.hooks, file.spec.rules.title
     for _card, location, effect in file.parts(Effect):
-        if effect.hook is not None and effect.hook not in known:
-            hooks = ", ".join(sorted(known))
-            message = f"unknown hook {effect.hook!r} (hooks of {file.spec.rules.title}: {hooks})"
+        message = EFFECT_KINDS[effect.kind].reference_problem(effect.hook, known, title)
+        if message:
             yield file.problem((*location, "hook"), message)
 
 
@@ -513,11 +461,12 @@ def _effects(file: CardFile) -> Iterator[Problem]:
 
 def _idle(file: CardFile, effect: Effect, slot: str, reserve: bool) -> Iterator[str]:
     """Why ``effect`` can do nothing in ``slot`` (nothing when it can)."""
-    if effect.kind in RESERVE_KINDS and not reserve:
+    kind = EFFECT_KINDS[effect.kind]
+    if kind.needs_reserve and not reserve:
         title = file.spec.rules.title
         yield f"{effect.kind!r} effects do nothing in {title}: it has no unrecruited dice"
-    if effect.kind in IDLE.get(slot, ()):
-        why = IDLE_WHY[effect.kind]
+    why = kind.idle_in(slot)
+    if why:
         yield f"{effect.kind!r} effects do nothing in {SLOT_WORDS[slot]}: {why}"
     if effect.hook in file.spec.hooks:
         yield from _read_in(file, "hook", effect.hook, slot)
@@ -534,99 +483,21 @@ def _extensions(file: CardFile) -> Iterator[Problem]:
             yield file.problem((*location, "kind"), message)
 
 
-def _backup_slots(file: CardFile) -> Iterator[Problem]:
-    """Backup slots of a colour that never misses can never be filled."""
-    for _card, location, plan in file.parts(tmb.BackupPlan):
-        for index, colour in enumerate(plan.slots):
-            if colour in NEVER_MISS:
-                message = (
-                    f"a {colour} slot can never be filled: only a miss goes into the backup "
-                    f"plan, and the {colour} die never misses"
-                )
-                yield file.problem((*location, "slots", index), message)
-
-
-def _dice_of(colours: Sequence[str]) -> int:
+def dice_of(colours: Sequence[str]) -> int:
     """How many unit dice have one of ``colours``."""
     return sum(COUNTS[COLOUR_NAMES.index(colour)] for colour in set(colours))
 
 
-def _dice(colours: Sequence[str]) -> str:
+def dice_words(colours: Sequence[str]) -> str:
     """``4 yellow dice``, ``1 red die``, ``8 blue and purple dice``."""
-    count = _dice_of(colours)
+    count = dice_of(colours)
     return f"{count} {' and '.join(colours)} {'die' if count == 1 else 'dice'}"
 
 
-def _lockpicks(file: CardFile) -> Iterator[Problem]:
-    """A Lockpicking card needs no more hits than there are dice of its colours."""
-    for _card, location, lock in file.parts(tmb.Lockpick):
-        if lock.hits > _dice_of(lock.colours):
-            message = (
-                f"{lock.hits} hits can never be placed: there are only {_dice(lock.colours)} "
-                "(one die per hit), so the reward never unlocks"
-            )
-            yield file.problem((*location, "hits"), message)
-
-
-def _icons(file: CardFile) -> int:
-    """Every influence icon the file's cards show (as written)."""
-    total = 0
-    for section in ("conflicts", "opportunities"):
-        for entry in file.raw(section) or []:
-            for key in ("influence", "item_influence"):
-                value = entry.get(key) if isinstance(entry, dict) else None
-                total += value if isinstance(value, int) else 0
-    return total
-
-
-def _never_holds(condition: vic.Condition, icons: int) -> str | None:
-    """Why ``condition`` can never hold (None when it can); ``icons``: the influence the
-    other cards can bring."""
-    kind, amount, colour = condition.kind, condition.amount, condition.colour
-    if kind in DICE_ZONES and colour is not None and amount > _dice_of([colour]):
-        return f"there are only {_dice([colour])}"
-    if kind == "strong_dice" and amount > _dice_of(COLOUR_NAMES[PURPLE:]):
-        return f"there are only {_dice(COLOUR_NAMES[PURPLE:])}"
-    if kind == "health" and amount > STAT_MAX:
-        return f"Health is at most {STAT_MAX}"
-    if kind == "low_health" and amount < STAT_MIN:
-        return f"Health below {STAT_MIN} loses the game"
-    if kind == "influence" and amount > icons:
-        return f"the other cards of the file show only {icons} influence icons"
-    if kind == "items" and amount > STAT_MAX - 1:
-        return f"the inventory holds at most {STAT_MAX} items, this one included"
-    return None
-
-
-def _conditions(file: CardFile) -> Iterator[Problem]:
-    """Opportunity conditions that can never hold, or hold a field no rule reads."""
-    icons = _icons(file)
-    for _card, location, opportunity in file.parts(vic.Opportunity):
-        own = icons - opportunity.influence
-        for index, condition in enumerate(opportunity.conditions):
-            place = (*location, "conditions", index)
-            why = _never_holds(condition, own)
-            if why is not None:
-                message = f"the {condition.kind!r} condition {condition.amount} never holds: {why}"
-                yield file.problem((*place, "amount"), message)
-            if condition.kind == "strong_dice" and condition.colour is not None:
-                message = (
-                    "a 'strong_dice' condition counts every purple and red die: "
-                    "its colour is never read"
-                )
-                yield file.problem((*place, "colour"), message)
-        yield from _health_range(file, location, opportunity.conditions)
-
-
-def _health_range(
-    file: CardFile, location: Location, conditions: Sequence[vic.Condition]
-) -> Iterator[Problem]:
-    """Health cannot be at least more than it is at most."""
-    least = [c.amount for c in conditions if c.kind == "health"]
-    most = [c.amount for c in conditions if c.kind == "low_health"]
-    if least and most and max(least) > min(most):
-        message = f"Health is never at least {max(least)} and at most {min(most)} at once"
-        yield file.problem((*location, "conditions"), message)
+def _deck_checks(file: CardFile) -> Iterator[Problem]:
+    """The deck's own checks (its spec's ``checks``), in their order."""
+    for check in file.spec.checks:
+        yield from check(file)
 
 
 def _item_names(file: CardFile) -> Iterator[Problem]:
@@ -638,7 +509,7 @@ def _item_names(file: CardFile) -> Iterator[Problem]:
             yield file.problem((*card.location, "item_name"), message)
 
 
-CHECKS: Final[tuple[Callable[[CardFile], Iterator[Problem]], ...]] = (
+CHECKS: Final[tuple[Check, ...]] = (
     _schema,
     _hooks,
     _universal_decks,
@@ -647,9 +518,7 @@ CHECKS: Final[tuple[Callable[[CardFile], Iterator[Problem]], ...]] = (
     _modifiers,
     _effects,
     _extensions,
-    _backup_slots,
-    _lockpicks,
-    _conditions,
+    _deck_checks,
     _item_names,
     deadlock_warnings,
 )

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from gamehall.bots import BOT_KINDS
+from gamehall.bots.registry import bot_kinds, default_bot
 from gamehall.core.errors import UnknownGameError
 from gamehall.core.game import Game
 from gamehall.core.howto import HowTo, howto, parts
@@ -38,13 +39,16 @@ def lobby_page(
     request: Request, form_error: str | None = None, posted: Posted | None = None
 ) -> HTMLResponse:
     """The lobby: the games, the form opening a table (filled in as ``posted``, with the
-    reason it was refused), the tables in play and the finished ones."""
+    reason it was refused; each game's menus offer only its bots' strengths), the tables in
+    play and the finished ones."""
     hall = context_of(request).hall
     return page(
         request,
         "lobby.html",
         games=games(),
         bots=BOT_KINDS,
+        bots_of=bot_kinds,
+        default_bot=default_bot,
         form_error=form_error,
         posted=posted or Posted(),
         yours=tables_of_browser(hall, request),

@@ -1,5 +1,5 @@
-// gamehall lobby: show the chosen game's options, its player counts, and as many seat
-// choices as players.
+// gamehall lobby: show the chosen game's options, its player counts, its bots' strengths, and
+// as many seat choices as players.
 (function () {
   const game = document.getElementById("game");
   const players = document.getElementById("players");
@@ -10,6 +10,15 @@
     if (players.selectedOptions[0].disabled) players.value = String(Math.min(Math.max(3, low), high));
     document.querySelectorAll(".game-options").forEach(el => {
       el.hidden = el.dataset.game !== game.value; el.disabled = el.hidden;
+    });
+    // A strength the game's bots do not have is hidden; a menu set to one takes the game's own.
+    const bots = chosen.dataset.bots.split(" ");
+    document.querySelectorAll("option[data-bot]").forEach(o => {
+      o.hidden = o.disabled = !bots.includes(o.dataset.bot);
+    });
+    document.querySelectorAll("select:has(option[data-bot])").forEach(menu => {
+      const fallback = menu.querySelector(`option[data-bot="${chosen.dataset.defaultBot}"]`);
+      if (menu.selectedOptions[0]?.disabled && fallback) menu.value = fallback.value;
     });
     document.querySelectorAll(".seat-choice").forEach(el => {
       const shown = Number(el.dataset.seat) < Number(players.value);

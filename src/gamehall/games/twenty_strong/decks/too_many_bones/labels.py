@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gamehall.core.game import JSON, Action
-from gamehall.core.i18n import Text
+from gamehall.core.i18n import Text, listed
 from gamehall.games.twenty_strong import words
 from gamehall.games.twenty_strong.decks.too_many_bones import actions as tmb
 
@@ -24,7 +24,7 @@ def deck_label(game: TwentyStrong, view: JSON, action: Action) -> Text | None:
     if isinstance(action, tmb.BackupUse):
         options = view["table"]["backup"]["options"]
         effects = options[action.option] if action.option < len(options) else []
-        said = words.listed([game.effect_text(effect) for effect in effects]) if effects else "—"
+        said = listed([game.effect_text(effect) for effect in effects]) if effects else "—"
         params = {"colour": words.colour(action.colour), "effects": said}
         return Text("20s.label.backupuse", params)
     if isinstance(action, tmb.SetAside):

@@ -7,11 +7,10 @@ resigned (BQ-R25) is never its target, and the weapons they set aside face up co
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from gamehall.core.game import JSON, Action, Game
+from gamehall.core.game import JSON, Action, Game, RandomSource
 from gamehall.games.boss_quest import actions as act
 
 BUST_RISK = 0.4  # ask for another weapon while the chance of going over stays below this
@@ -23,7 +22,7 @@ class BossQuestHeuristicBot:
     name = "heuristic"
 
     def choose(
-        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: random.Random
+        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: RandomSource
     ) -> Action:
         """The action a careful knight would take."""
         me = view["seat"]

@@ -1,15 +1,17 @@
 """A 20 Strong bot that commits enough dice for the fight, kills the biggest threats first and
-keeps its dice economy going. It reads only the view (the player's own table)."""
+keeps its dice economy going. It reads only the view (the player's own table).
+
+A deck's own choices (its phases, its tasks, its anytime actions) are its plug-in's
+``heuristic`` part, a :class:`DeckHeuristic`."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final
 
-from gamehall.bots import victorum_heuristic as victorum
-from gamehall.bots.victorum_heuristic import PHASES, TASKS
-from gamehall.core.game import JSON, Action, Game
+from gamehall.core.game import JSON, Action, Game, RandomSource
+from gamehall.games.twenty_strong.deck_plugin import part_of
 
 MISS_CHANCE: Final = {"yellow": 4 / 6, "green": 3 / 6, "blue": 2 / 6, "purple": 1 / 6, "red": 0.0}
 HIT_DAMAGE: Final = {"yellow": 1.5, "green": 4 / 3, "blue": 5 / 4, "purple": 6 / 5, "red": 7 / 6}
@@ -18,7 +20,41 @@ STRENGTH: Final = ("yellow", "green", "blue", "purple", "red")
 LETTER: Final = {"Y": "yellow", "G": "green", "B": "blue", "P": "purple", "R": "red"}
 MARGIN: Final = 1.25  # commit this much expected damage per point of health to beat
 WAITS: Final = 3  # a battle's first Engagements in which the bot may commit nothing to rest
-TYRANT_MARGIN: Final = 0.7  # face the Tyrant once the pool can expect this share of the fight
+
+
+Choice = Callable[[JSON, list[str]], str | None]
+"""(view, legal actions as text) -> the action to take (None: the first legal one)."""
+Anytime = Callable[[JSON, str, set[str]], tuple[bool, str | None]]
+"""(view, an anytime action as text, the kinds of its effects) -> whether the deck decides,
+and then what (None: no anytime action now)."""
+
+
+def _no_say(view: JSON, text: str, kinds: set[str]) -> tuple[bool, str | None]:
+    return False, None
+
+
+@dataclass(frozen=True)
+class DeckHeuristic:
+    """A deck's own choices for the heuristic bot."""
+
+    tasks: Mapping[str, Choice] = field(default_factory=dict)
+    """The deck's choice for a task of these kinds, before the general bot's."""
+    phases: Mapping[str, Choice] = field(default_factory=dict)
+    """The deck's choice in these phases, before any anytime action."""
+    turns: Mapping[str, Choice] = field(default_factory=dict)
+    """The deck's choice in these phases of its own, once no anytime action is urgent."""
+    anytime: Anytime = _no_say
+    """The deck's say on an anytime action, once a heal has not been chosen."""
+
+
+GENERAL: Final = DeckHeuristic()
+"""The choices of a deck with no heuristic part: the general bot's."""
+
+
+def deck_heuristic(deck: str) -> DeckHeuristic:
+    """The heuristic part of ``deck``'s plug-in (the general one without)."""
+    found: DeckHeuristic | None = part_of(deck, "heuristic")
+    return GENERAL if found is None else found
 
 
 def expected(colour: str, tries: int) -> float:
@@ -46,7 +82,7 @@ def _useful_colours(view: JSON) -> set[str]:
 
 
 def _carries_over(view: JSON) -> bool:
-    """Whether the battle's hits stay from round to round (a Victorum conflict)."""
+    """Whether the battle's hits stay from round to round (a deck's conflict)."""
     return bool(view["table"].get("conflict"))
 
 
@@ -55,7 +91,8 @@ TAKES_DICE: Final = frozenset({"exhaust_dice", "dismiss_dice", "banish_dice"})
 
 def _stuck(view: JSON) -> bool:
     """In a battle that carries over, no die that may still be rolled can hit a card, or the
-    standing cards take every such die as each Engagement begins (VIC-R18's condition)."""
+    standing cards take every such die as each Engagement begins (a conflict that cannot be
+    won)."""
     if not _carries_over(view):
         return False
     useful = _useful_colours(view)
@@ -95,7 +132,7 @@ class TwentyStrongHeuristicBot:
         self._engagements: dict[int, int] = {}
 
     def choose(
-        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: random.Random
+        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: RandomSource
     ) -> Action:
         """The action a careful player would take."""
         texts = _by_text(legal)
@@ -104,23 +141,24 @@ class TwentyStrongHeuristicBot:
 
     def _choose(self, view: JSON, legal: dict[str, Action]) -> str | None:
         task = view["task"]
-        deck_choice = TASKS.get(task["kind"]) if task else PHASES.get(view["phase"])
-        if view["deck"] == victorum.NAME and deck_choice is not None:
+        deck = deck_heuristic(view["deck"])
+        deck_choice = deck.tasks.get(task["kind"]) if task else deck.phases.get(view["phase"])
+        if deck_choice is not None:
             return deck_choice(view, list(legal))
         if task is not None:
             return self._task(view, legal)
-        urgent = self._anytime(view, legal)
+        urgent = self._anytime(view, legal, deck)
         if urgent:
             return urgent
         phase = view["phase"]
+        turn = deck.turns.get(phase)
+        if turn is not None:
+            return turn(view, list(legal))
         handler: Callable[[], str | None] | None = {
-            "tmb.setup": lambda: "penalty exhaust",
-            "tmb.day": lambda: self._day(view, legal),
             "commit": lambda: self._commit(view, legal),
             "apply": lambda: self._apply(view, legal),
             "recover": lambda: self._last_of(legal, "recover ") or "done",
             "rewards": lambda: self._first_of(legal, "gain ") or "done",
-            "tmb.after_battle": lambda: "rest" if view["stats"]["health"] < 6 else "done",
         }.get(phase)
         if handler is not None:
             return handler()
@@ -132,8 +170,6 @@ class TwentyStrongHeuristicBot:
         kind = view["task"]["kind"]
         if kind == "instant":
             return "take"
-        if kind == "deck.mohlnor":
-            return "peaceful" if "peaceful" in legal else "fight"
         if kind == "recover_dice":
             return self._last_of(legal, "pick ") or "done"
         if kind == "reroll":
@@ -154,7 +190,7 @@ class TwentyStrongHeuristicBot:
 
     # -- anytime: backup plan, items ------------------------------------------------------
 
-    def _anytime(self, view: JSON, legal: dict[str, Action]) -> str | None:
+    def _anytime(self, view: JSON, legal: dict[str, Action], deck: DeckHeuristic) -> str | None:
         if "flip" in legal:
             return "flip"
         if "ability" in legal and self._ability_helps(view):
@@ -165,8 +201,9 @@ class TwentyStrongHeuristicBot:
                 kinds = self._effect_kinds(view, text)
                 if "heal" in kinds and health <= 3:
                     return text
-                if "hook:bq_shift:-1" in kinds and view["phase"] == "tmb.day":
-                    return text if view["table"]["day"] + view["table"]["bq_shift"] > 1 else None
+                decided, choice = deck.anytime(view, text, kinds)
+                if decided:
+                    return choice
                 if "damage_card" in kinds and (
                     (view["phase"] == "apply" and self._finishable(view)) or _stuck(view)
                 ):
@@ -174,9 +211,6 @@ class TwentyStrongHeuristicBot:
                 if kinds & {"strengthen_dice", "weaken_dice", "recruit_dice"} and _stuck(view):
                     return text
                 if "reroll" in kinds and view["phase"] == "apply" and self._misses(view):
-                    return text
-                pool = sum(d["zone"] == "pool" for d in view["dice"])
-                if "recover_dice" in kinds and view["phase"] == "tmb.day" and pool < 8:
                     return text
                 if text.startswith("backup ") and self._frees_backup(view, kinds):
                     return text
@@ -238,40 +272,6 @@ class TwentyStrongHeuristicBot:
     def _misses(self, view: JSON) -> bool:
         return any(d["zone"] == "committed" and d["face"] == "miss" for d in view["dice"])
 
-    # -- the day --------------------------------------------------------------------------
-
-    def _day(self, view: JSON, legal: dict[str, Action]) -> str:
-        table = view["table"]
-        pool = sum(d["zone"] == "pool" for d in view["dice"])
-        health = view["stats"]["health"]
-        if "tyrant" in legal and (len(legal) == 1 or self._ready_for_tyrant(view)):
-            return "tyrant"
-        slots_free = len(view["inventory"]) < view["stats"]["strategy"]
-        for top in table["encounter_tops"]:
-            action = f"encounter {top['stack']}"
-            if action not in legal:
-                continue
-            if top["kind"] == "tyrant" and health >= 4 and pool >= 9:
-                return action
-            if top["kind"] == "lockpick" and slots_free and table["day"] <= 5:
-                return action
-        return "battle"
-
-    def _ready_for_tyrant(self, view: JSON) -> bool:
-        """Whether the pool can expect to beat the Tyrant and what it summons."""
-        tyrant = view["table"]["tyrant"]
-        power = tyrant["power"]
-        health = tyrant["flip"]["health"] + tyrant["health_scale"] * power
-        summoned = sum(
-            e.get("amount", 0) + e.get("scale", 0) * power
-            for e in tyrant["setup"]
-            if e.get("hook") == "summon"
-        )
-        tries = view["stats"]["strategy"]
-        strength = sum(expected(d["colour"], tries) for d in view["dice"] if d["zone"] == "pool")
-        late = int(view["table"]["day"]) >= 11
-        return late or strength >= TYRANT_MARGIN * (health + 1.6 * summoned)
-
     # -- the strategy phase ---------------------------------------------------------------
 
     def _need(self, view: JSON) -> int:
@@ -318,7 +318,7 @@ class TwentyStrongHeuristicBot:
     def _better_to_wait(self, view: JSON, need: int) -> bool:
         """With too few dice to win, enough exhausted to win once they are back, and little to
         fear, commit nothing: Recovery refills.
-        Never in a battle whose hits carry over (a Victorum conflict): every hit counts."""
+        Never in a battle whose hits carry over (a deck's conflict): every hit counts."""
         if _carries_over(view):
             return False
         dice = view["dice"]

@@ -1,15 +1,15 @@
 """The heuristic bot's Victorum choices: the setup deal, where to move, when to spectate,
 when to challenge a primus, and the dice economy of the Training Grounds. Reads only the view.
 
-The general fighting (commit, apply, recover) is :mod:`.twenty_strong_heuristic`'s.
+The general fighting (commit, apply, recover) is :mod:`gamehall.games.twenty_strong.heuristic`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from gamehall.core.game import JSON
+from gamehall.games.twenty_strong.heuristic import Choice, DeckHeuristic
 
 STRENGTH: Final = ("yellow", "green", "blue", "purple", "red")
 DAMAGE: Final = {"yellow": 0.5, "green": 2 / 3, "blue": 5 / 6, "purple": 1.0, "red": 7 / 6}
@@ -17,9 +17,6 @@ DAMAGE: Final = {"yellow": 0.5, "green": 2 / 3, "blue": 5 / 6, "purple": 1.0, "r
 READY: Final = 1.0  # challenge a primus once the pool expects this share of its health
 ZONE_ORDER: Final = ("exhausted", "pool", "active")
 """Where a die is cheapest to lose: already spent, then idle, then in play."""
-
-NAME: Final = "victorum"
-Choice = Callable[[JSON, list[str]], str | None]
 
 
 def _strength(view: JSON, zones: tuple[str, ...] = ("pool",)) -> float:
@@ -178,3 +175,5 @@ TASKS: Final[dict[str, Choice]] = {
     "instant": instant,
 }
 PHASES: Final[dict[str, Choice]] = {"vic.move": move, "vic.camp": camp, "rewards": rewards}
+HEURISTIC: Final = DeckHeuristic(tasks=TASKS, phases=PHASES)
+"""Victorum's choices for the heuristic bot: its own before the general bot's."""

@@ -10,13 +10,12 @@ before giving up (the token may pay an Exploit); the resolution cashes the rest 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from gamehall.core.game import JSON, Action, Game
+from gamehall.core.game import JSON, Action, Game, RandomSource
 from gamehall.games.ancient_terrible_things import actions as act
 from gamehall.games.ancient_terrible_things.cards import Cards, Effect
 from gamehall.games.ancient_terrible_things.dice import Combo, meets
@@ -32,7 +31,7 @@ class AttHeuristicBot:
     name = "heuristic"
 
     def choose(
-        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: random.Random
+        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: RandomSource
     ) -> Action:
         """The action a careful investigator would take."""
         step = view["step"]
