@@ -111,6 +111,7 @@ from gamehall.web.app import create_app
 with TestClient(create_app("sqlite:///{tmp_path / "hall.db"}")) as client:
     lobby = client.get("/").text
     assert 'value="toy-nim"' in lobby and "Toy Nim" in lobby, "not in the lobby"
+    assert "2 players" in lobby and "2–2" not in lobby, "a game of two says so"
     body = {{"game": "toy-nim", "players": 2, "bot_delay": 0, "replacement": "random",
             "seats": [{{"kind": "me"}}, {{"kind": "bot", "bot": "random"}}]}}
     table = client.post("/api/tables", json=body).json()
@@ -126,6 +127,12 @@ with TestClient(create_app("sqlite:///{tmp_path / "hall.db"}")) as client:
     rules = client.get("/games/toy-nim/rules")
     assert rules.status_code == 200 and "Take the last stone" in rules.text
     assert "Prendre la dernière pierre" in client.get("/games/toy-nim/rules?lang=fr").text
+    # A bot's strength left out is the game's own default: random, for a game with no other.
+    plain = {{"game": "toy-nim", "players": 2, "seats": [{{"kind": "me"}}, {{"kind": "bot"}}]}}
+    opened = client.post("/api/tables", json=plain)
+    assert opened.status_code == 201, opened.text
+    seats = client.get(f"/api/tables/{{opened.json()['id']}}").json()["players"]
+    assert seats[1]["bot"] == "random", seats
 print("served")
 """
     assert run(installed, "-c", script).stdout.strip().endswith("served")

@@ -11,15 +11,17 @@ import json
 import os
 import re
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
 
+from gamehall.core.game import Action
 from gamehall.games.twenty_strong import TwentyStrong
 from gamehall.games.twenty_strong.deck_plugin import DeckPlugin, deck_plugins
 from gamehall.games.twenty_strong.decks import BUILT_IN, DECKS, deck_names
+from gamehall.games.twenty_strong.state import State
 from tests.commands import python
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -236,3 +238,157 @@ with tempfile.TemporaryDirectory() as home:
     print("served")
 """
     assert run(installed, "-c", script).stdout.strip() == "served"
+
+
+# -- the one door, the events, the phases ------------------------------------------------------
+
+DECK_CODE = [TWENTY_STRONG / "decks", ROOT / "tests" / "example_deck"]
+"""Where decks live: the built-in ones and the example deck."""
+INNER = ("flow", "effects", "effect_kinds")
+"""The engine's inner modules: a deck reaches them through ``general`` only."""
+PUBLIC_RULES = frozenset({"next_round", "activate_from", "damage", "anytime", "effect_text"})
+"""The methods of the rules class (``game.…``) a deck may call."""
+ENGINE = "gamehall.games.twenty_strong"
+
+
+def deck_modules() -> Iterator[Path]:
+    for top in DECK_CODE:
+        yield from sorted(top.rglob("*.py"))
+
+
+def inner(module: str) -> bool:
+    """Whether ``module`` is one of the engine's inner modules (or inside one)."""
+    return any(
+        module == f"{ENGINE}.{name}" or module.startswith(f"{ENGINE}.{name}.") for name in INNER
+    )
+
+
+def through_other_doors(text: str) -> list[str]:
+    """What a deck's module ``text`` reaches the engine by besides ``general`` and the rules
+    class's public methods: an inner module imported, a rules class's name other than
+    ``TwentyStrong``, another method called on ``game``."""
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if inner(node.module):
+                found.append(node.module)
+            elif node.module == ENGINE:
+                found += [a.name for a in node.names if a.name in INNER]
+            elif node.module == f"{ENGINE}.rules":
+                found += [a.name for a in node.names if a.name != "TwentyStrong"]
+        elif isinstance(node, ast.Import):
+            found += [a.name for a in node.names if inner(a.name) or a.name == f"{ENGINE}.rules"]
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute | ast.Name):
+            owner = node.value.attr if isinstance(node.value, ast.Attribute) else node.value.id
+            if owner == "game" and node.attr not in PUBLIC_RULES:
+                found.append(f"game.{node.attr}")
+    return found
+
+
+def test_the_door_scan_finds_the_inner_modules_and_rules_internals() -> None:
+    """The scan itself, on yesterday's deck code (an inner module imported, a hook of the
+    flow called on the game) and on today's (the door, the public methods)."""
+    yesterday = f"""
+from {ENGINE}.effects import DONE, effective
+from {ENGINE}.flow import activate
+from {ENGINE}.effect_kinds.stats import change_stat
+from {ENGINE} import flow
+import {ENGINE}.effects
+
+def step(self, s):
+    flow.advance(self.game, s)
+    self.game.deck.cards
+    return self.game._apply_decision(s, None)
+"""
+    found = through_other_doors(yesterday)
+    assert {f"{ENGINE}.effects", f"{ENGINE}.flow", f"{ENGINE}.effect_kinds.stats"} <= set(found)
+    assert {"flow", "game.deck", "game._apply_decision"} <= set(found)
+    today = f"""
+from {ENGINE}.general import DONE, activate, effective
+from {ENGINE}.effects_schema import Model
+from {ENGINE}.rules import TwentyStrong
+
+def step(self, s):
+    self.game.next_round(s)
+    self.game.activate_from(s, 0)
+"""
+    assert through_other_doors(today) == []
+
+
+def test_decks_reach_the_engine_through_the_one_door() -> None:
+    """Every module of every deck imports the engine's inner modules only through
+    ``general`` and calls only the rules class's public methods."""
+    files = list(deck_modules())
+    assert TWENTY_STRONG / "decks" / "victorum" / "deck.py" in files
+    assert ROOT / "tests" / "example_deck" / "deck.py" in files
+    found = {
+        str(path.relative_to(ROOT)): names
+        for path in files
+        if (names := through_other_doors(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
+
+
+DECK_METHODS = 47
+"""The methods of ``DeckRules`` (hooks and the helpers a deck calls): a new one is a choice,
+made here and in the list of ``deck.py``'s docstring."""
+
+
+def test_the_deck_interface_is_counted_and_listed() -> None:
+    """``DeckRules``'s methods are the ones its module's docstring lists by group, and the
+    events are those of ``events.EVENTS``, one listener keyword each: the interface cannot
+    grow silently."""
+    from gamehall.games.twenty_strong import deck as deck_module
+    from gamehall.games.twenty_strong.deck import DeckRules
+    from gamehall.games.twenty_strong.events import EVENTS, Listeners
+
+    methods = {
+        name
+        for name, value in vars(DeckRules).items()
+        if not name.startswith("_") and callable(getattr(DeckRules, name))
+    }
+    assert len(methods) == DECK_METHODS
+    doc = deck_module.__doc__ or ""
+    groups, _, events = doc.partition("\nThe events")
+    groups = groups[groups.index("\n* setup:") :]
+    assert set(re.findall(r"``([a-z_]+)``", groups)) == methods
+    assert re.findall(r"``([A-Z_]+)``", events) == [event.name.upper() for event in EVENTS]
+    assert len(EVENTS) == 5
+    listens = {name for name in dir(Listeners()) if not name.startswith("_")}  # compiled too
+    assert listens == {event.name for event in EVENTS}
+
+
+RESOLVE_STEPS = ("suffer", "after", "exhaust", "recover", "prepare_rewards", "rewards", "cleanup")
+"""The Resolve phase's steps in the order of GEN-RESOLVE-1 (Gain Item Rewards begins, then
+offers its rewards)."""
+CLAUSE = re.compile(r"\| ((?:GEN|TMB|VIC)-[A-Z]+-\d+) \|")
+
+
+@pytest.mark.parametrize("deck", BUILT_IN)
+def test_the_phases_are_one_table_in_rulebook_order(deck: str) -> None:
+    """The game's table holds the general phases in the rulebook's order, then the deck's;
+    each names clauses of the rulebooks (docs/rules); every phase a seeded random game stops
+    in is in it."""
+    from gamehall.sim.playout import random_playouts
+
+    game = TwentyStrong(1, {"deck": deck})
+    names = list(game.phases)
+    assert names[:3] == ["engage", "commit", "apply"]
+    assert tuple(names[3:10]) == RESOLVE_STEPS
+    assert all(name.startswith(names[10].split(".")[0] + ".") for name in names[10:])
+    rules = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "docs" / "rules").glob("*.md"))
+    known = set(CLAUSE.findall(rules))
+    for phase in game.phases.values():
+        assert phase.clauses and set(phase.clauses) <= known, phase.name
+        assert phase.step is not None or phase.waits, phase.name
+    seen: set[str] = set()
+    original = game.legal_actions
+
+    def legal(state: State) -> Sequence[Action]:
+        seen.add(state.phase)
+        return original(state)
+
+    game.legal_actions = legal  # type: ignore[method-assign]
+    random_playouts(game, 30, seed=5)
+    assert seen - {"over"} <= set(game.phases), seen - set(game.phases)
+    assert len(seen) > 8

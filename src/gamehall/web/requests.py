@@ -103,7 +103,8 @@ class SeatSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     kind: str = Field(pattern="^(me|invite|bot)$")
-    bot: BotKind = "heuristic"
+    bot: BotKind | None = None
+    """The bot's strength; left out, the game's default (heuristic where it has one)."""
     name: PersonName = ""
     """Shown to everyone: ``check_name`` refuses control characters (a NUL, which PostgreSQL
     cannot store, among them), bidirectional and zero-width ones, and bounds the length."""
@@ -123,8 +124,9 @@ class NewTable(BaseModel):
     seed: str | None = Field(default=None, max_length=64, pattern=r"^[\w-]+$")
     physical: bool = False
     """A physical copy (companion mode): people enter every die and card."""
-    replacement: BotKind = "heuristic"
-    """The bot kind (strength) that takes over from a person who leaves."""
+    replacement: BotKind | None = None
+    """The bot kind (strength) that takes over from a person who leaves; left out, the
+    game's default."""
 
 
 class ClaimRequest(BaseModel):

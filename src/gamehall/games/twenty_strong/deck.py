@@ -1,31 +1,34 @@
-"""The deck plug-in: the hooks a deck overrides; the defaults are the general rules.
+"""The deck plug-in: a deck is card data plus one :class:`DeckRules` subclass.
 
-A deck is card data plus a subclass of :class:`DeckRules`. The general rules call only these
-hooks and never name a deck:
+The general rules never name a deck. They reach it three ways: the **phases** it adds to the
+flow's table (``phases``, :mod:`.phases`; the general ones are ``flow.general_phases``), the
+**events** it listens to (``listeners``, :mod:`.events`), and the **hooks** below, whose
+defaults are the general rules. A deck acts on the game through :mod:`.general` (the one door)
+and the public methods of the rules class (``next_round``, ``activate_from``, ``damage``,
+``anytime``). ``tests/twenty_strong/test_deck_plugins.py`` keeps this list and the class in
+step.
 
-* setup: ``initial_state``, ``stack_names``;
-* activation: ``start_round`` (default: take a stack's top card, GEN-ACT-1),
-  ``stack_taken`` (refills, rebuilds), ``came_from`` (which stack an activated card left),
-  ``extra_sources`` (where additional enemies come from), ``revealed`` (a card turned up on
-  a stack);
-* chance: ``chance`` and ``apply_chance`` for a deck's own chance node;
+* setup: ``menu``, ``initial_state``, ``stack_names``, ``start_round`` (default: take a
+  stack's top card, GEN-ACT-1), ``extra_sources`` (where additional enemies come from,
+  GEN-ACT-3), ``phases``, ``listeners``, ``length_bound``, ``length``;
+* queries (the few rules a deck changes): ``modifiers``, ``hero_ability``,
+  ``exhausts_on_card`` (GEN-END-7), ``won`` (GEN-WIN-1), ``is_boss``, ``item``, ``new_item``,
+  ``can_pay``, ``can_discard`` (GEN-ITEM-5), ``stack_size``;
 * decisions: ``legal_actions`` and ``apply_action`` for the deck's phases and tasks,
-  ``step`` and ``step_task`` for its automatic phases and tasks (``deck.`` kinds),
-  ``settle`` for what it checks whenever play stops for a decision or chance,
-  ``anytime_actions`` for actions open at any decision but the roll (``anytime_effects``
-  for what they would do),
-  ``apply_targets`` and ``apply_to_target`` for deck targets of a rolled die;
-* lasting effects: ``modifiers``, ``hero_ability``;
-* the Resolve phase: ``suffered`` (who dealt damage), ``exhausts_on_card`` (GEN-END-7),
-  ``before_rewards``, ``alternate_rewards`` and ``apply_alternate`` (something instead of a
-  card's reward), ``cleanup`` (GEN-RESOLVE-8);
-* dice: ``reserve_zone`` (unrecruited dice, for the recruit and dismiss effects);
-* winning: ``won`` (GEN-WIN-1: the boss is defeated);
-* cards: ``run_hook`` (named hook effects), ``item``, ``new_item``, ``can_pay``,
-  ``pay_backup``, ``can_discard``, ``discard_item``;
-* the view: ``view``, ``describe``;
-* learning environments: ``action_forms``, ``most_active`` and ``features``, which module
-  ``rl`` of the deck's package answers (docs/rl.md).
+  ``step_task`` for its automatic tasks (``deck.`` kinds), ``settle`` for what it checks
+  whenever play stops for a decision or chance, ``anytime_actions`` and ``anytime_effects``
+  (actions open at any decision but the roll, GEN-R6), ``apply_targets`` and
+  ``apply_to_target`` (deck targets of a rolled die), ``alternate_rewards`` and
+  ``apply_alternate`` (something instead of a card's reward), ``cleanup`` (GEN-RESOLVE-8),
+  ``run_hook`` (named hook effects), ``pay_backup``, ``discard_item``;
+* chance: ``chance`` and ``apply_chance`` (the deck's own chance node), ``resample``;
+* the view: ``view``, ``describe``, ``place_label``, ``item_view``;
+* learning environments: ``action_forms``, ``most_active`` and ``features``, answered by
+  the module rl of the deck's package (docs/rl.md);
+* helpers a deck calls: ``add_card``, ``fight_changers``, ``stack_index``, ``from_action``.
+
+The events (:data:`.events.EVENTS`): ``CARD_TAKEN``, ``CARD_ACTIVATED``, ``CARD_REVEALED``,
+``DAMAGE_SUFFERED``, ``REWARDS_BEGIN``.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ from gamehall.core.i18n import Text
 from gamehall.core.interned import interned
 from gamehall.games.twenty_strong.actions import From, Parsers, UseAbility, UseItem
 from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS
+from gamehall.games.twenty_strong.events import Listeners
+from gamehall.games.twenty_strong.phases import Phase
 from gamehall.games.twenty_strong.runtime import Ability, CardInfo, Fx, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
     ENGAGE,
@@ -64,7 +69,8 @@ docs/balance.md."""
 
 
 class DeckRules(ABC):
-    """A deck's rules; subclasses override the hooks listed in the module docstring."""
+    """A deck's rules; subclasses override the hooks listed in the module docstring, add
+    their phases and listen to events."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -115,21 +121,22 @@ class DeckRules(ABC):
         s.push_tasks([Task("activate", 1)])
         s.phase = ENGAGE
 
-    def stack_taken(self, s: State, stack: int) -> None:  # noqa: B027 (optional hook)
-        """A card was just taken from ``stack`` (a deck may refill or rebuild stacks)."""
-
     def extra_sources(self, state: State, card: int) -> list[int]:
         """The stacks the additional enemies ``card`` calls may come from (default: every
         stack, GEN-ACT-3)."""
         return list(range(len(state.stacks)))
 
-    def came_from(self, s: State, card: int, stack: int) -> None:  # noqa: B027 (optional hook)
-        """``card`` was just activated from the top of ``stack``."""
+    def phases(self) -> Sequence[Phase]:
+        """The deck's own phases, added to the general ones in the flow's table (names
+        prefixed with the deck's, e.g. ``my.day``; each with its clauses)."""
+        return ()
+
+    def listeners(self) -> Listeners:
+        """The deck's bound methods listening to the general rules' events, by event
+        (``Listeners(card_taken=[self._refill])``); asked once per game."""
+        return Listeners()
 
     # -- chance ---------------------------------------------------------------------------
-
-    def revealed(self, s: State, stack: int, card: int) -> None:  # noqa: B027 (optional hook)
-        """A card just turned up on top of ``stack``."""
 
     def resample(self, state: State, rng: RandomSource) -> State:
         """``state`` with the deck's secrets dealt anew (``Game.resample``): none by default."""
@@ -148,10 +155,6 @@ class DeckRules(ABC):
     def legal_actions(self, state: State) -> list[Action]:
         """The actions of a deck phase or a deck task."""
         return []
-
-    def step(self, s: State) -> bool:
-        """Run an automatic deck phase; True when the phase waits for a decision."""
-        return True
 
     def settle(self, s: State) -> bool:
         """Check what the deck watches before play goes on (conditions met...); True when
@@ -221,9 +224,6 @@ class DeckRules(ABC):
 
     # -- resolve --------------------------------------------------------------------------
 
-    def suffered(self, s: State, dealers: list[int]) -> None:  # noqa: B027 (optional hook)
-        """The active cards at positions ``dealers`` just dealt their damage (Suffer Damage)."""
-
     def alternate_rewards(self, state: State, card: int) -> list[Action]:
         """Actions taking something else instead of ``card``'s reward (instant or item)."""
         return []
@@ -235,9 +235,6 @@ class DeckRules(ABC):
     def exhausts_on_card(self, state: State, die: int) -> bool:
         """Whether the Exhaust step takes a die applied to a card (GEN-END-7: it does)."""
         return True
-
-    def before_rewards(self, s: State) -> None:  # noqa: B027 (optional hook)
-        """What happens as Gain Item Rewards begins."""
 
     def cleanup(self, s: State) -> None:
         """Cleanup: discard every card (endgame: keep undefeated ones), then the next round."""

@@ -12,7 +12,11 @@ code asks of a deck, as ``module:name`` strings imported only when asked:
   :class:`~gamehall.games.twenty_strong.heuristic.DeckHeuristic`);
 * ``horizon``: where a search playout stops and how it scores there (a
   :class:`~gamehall.games.twenty_strong.horizon.DeckHorizon`);
-* ``terminal_table``: its own parts of the terminal table (view, catalog -> renderables).
+* ``terminal_table``: its own parts of the terminal table (view, catalog -> renderables);
+* ``labels``: the words of its own actions on their buttons (``deck_label(game, view,
+  action)``, None for the general rules' actions);
+* ``keys``: the kind of each of its own actions, for the keys that choose them
+  (``deck_kind(game, view, action)``, a :class:`~gamehall.core.keys.ActionKind` or None).
 
 Its plain ``settings``: ``web_parts`` (a template with its own parts of the web table, the
 ``part`` variable naming which), ``search_phases`` (its phases where the search bot

@@ -1,15 +1,18 @@
 """The general rules as a phase machine: activation, Strategy phases, the Resolve phase.
 
 :func:`advance` runs everything that needs no decision (automatic steps, effects without a
-choice) until the player or chance must act. The steps follow the general rulebook: an
-Engagement is Strategy phases (commit, roll, apply; up to the Strategy value) and one Resolve
+choice) until the player or chance must act, looking the state's phase up in the game's table
+of phases (:mod:`.phases`): the general ones of :func:`general_phases`, in rulebook order (an
+Engagement is Strategy phases, commit, roll, apply, up to the Strategy value, and one Resolve
 phase of six steps: Suffer Damage, After Effects, Exhaust, Recover, Gain Item Rewards,
-Cleanup (GEN-RESOLVE-1).
+Cleanup, GEN-RESOLVE-1), then the deck's. Where the rulebook says something happens the flow
+emits an event (:mod:`.events`) to the deck's listeners.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from gamehall.games.twenty_strong.dice import CRIT, FACE_DAMAGE
@@ -27,6 +30,7 @@ from gamehall.games.twenty_strong.effects import (
     tasks_for,
     total,
 )
+from gamehall.games.twenty_strong.phases import Phase
 from gamehall.games.twenty_strong.runtime import Mod
 from gamehall.games.twenty_strong.state import (
     AFTER,
@@ -54,8 +58,6 @@ if TYPE_CHECKING:
     from gamehall.games.twenty_strong.rules import TwentyStrong
 
 PREPARE_REWARDS: Final = "prepare_rewards"
-DECISIONS: Final = frozenset({COMMIT, APPLY})
-"""Phases that always wait for the player."""
 
 # -- advancing ------------------------------------------------------------------------------
 
@@ -74,6 +76,7 @@ def advance(game: TwentyStrong, s: State, settled: object = None) -> None:
 
 def _advance(game: TwentyStrong, s: State, settled: object) -> None:
     deck = game.deck
+    phases = game.phases
     seen = settled
     while True:
         if s.result:
@@ -108,10 +111,9 @@ def _advance(game: TwentyStrong, s: State, settled: object) -> None:
         if excess > 0:  # GEN-ITEM-6: discard down to the limit at once
             s.push_tasks([Task("discard_item", excess)])
             continue
-        if s.phase in DECISIONS:
-            return
-        step = STEPS.get(s.phase, _deck_step)
-        if step(game, s):
+        phase = phases.get(s.phase)  # a phase the table does not know waits
+        step = None if phase is None else phase.step
+        if step is None or step(s):
             return
 
 
@@ -142,10 +144,14 @@ def take_top(s: State, stack: int) -> int:
 
 
 def activate_from(game: TwentyStrong, s: State, stack: int) -> None:
-    """Activate the top card of ``stack`` (GEN-ACT-1)."""
+    """Activate the top card of ``stack`` (GEN-ACT-1): events ``CARD_TAKEN``, then
+    ``CARD_ACTIVATED``."""
     card = take_top(s, stack)
-    game.deck.stack_taken(s, stack)
-    game.deck.came_from(s, card, stack)
+    listeners = game.listeners
+    for taken in listeners.card_taken:
+        taken(s, stack)
+    for activated in listeners.card_activated:
+        activated(s, card, stack)
     activate(game, s, card)
 
 
@@ -291,11 +297,13 @@ def _engage(game: TwentyStrong, s: State) -> bool:
 
 
 def _suffer(game: TwentyStrong, s: State) -> bool:
-    """Suffer the damage of every undefeated card (GEN-RESOLVE-2), less any ward."""
+    """Suffer the damage of every undefeated card (GEN-RESOLVE-2), less any ward: event
+    ``DAMAGE_SUFFERED``."""
     dealers = [i for i, a in enumerate(s.active) if not a.defeated and a.damage > 0]
     dealt = sum(s.active[i].damage for i in dealers)
     damage = max(0, dealt - total(modifiers(game, s), "ward"))
-    game.deck.suffered(s, dealers)
+    for suffered in game.listeners.damage_suffered:
+        suffered(s, dealers)
     s.phase = AFTER
     if damage:
         old = s.health
@@ -351,6 +359,7 @@ def can_recover(game: TwentyStrong, state: State) -> bool:
 
 
 def _recover(game: TwentyStrong, s: State) -> bool:
+    """Recover Dice while one more may be (GEN-RESOLVE-5); Done ends it."""
     if can_recover(game, s):
         return True
     s.phase = PREPARE_REWARDS
@@ -358,7 +367,9 @@ def _recover(game: TwentyStrong, s: State) -> bool:
 
 
 def _prepare_rewards(game: TwentyStrong, s: State) -> bool:
-    game.deck.before_rewards(s)
+    """Gain Item Rewards begins (GEN-RESOLVE-7): event ``REWARDS_BEGIN``."""
+    for begin in game.listeners.rewards_begin:
+        begin(s)
     s.phase = REWARDS
     return False
 
@@ -369,6 +380,7 @@ def rewards_waiting(state: State) -> list[int]:
 
 
 def _rewards(game: TwentyStrong, s: State) -> bool:
+    """Gain Item Rewards while one waits (GEN-RESOLVE-7); Done ends it."""
     if rewards_waiting(s):
         return True
     s.phase = CLEANUP
@@ -376,23 +388,28 @@ def _rewards(game: TwentyStrong, s: State) -> bool:
 
 
 def _cleanup(game: TwentyStrong, s: State) -> bool:
+    """Cleanup (GEN-RESOLVE-8): rewards not gained are lost; the deck's ``cleanup`` empties
+    the active area and starts the next round."""
     s.rewards = ()
     game.deck.cleanup(s)
     return False
 
 
-def _deck_step(game: TwentyStrong, s: State) -> bool:
-    return game.deck.step(s)
+def general_phases(game: TwentyStrong) -> tuple[Phase, ...]:
+    """The phases of the general rules, in rulebook order, their steps run for ``game``."""
 
+    def run(step: Callable[[TwentyStrong, State], bool]) -> Callable[[State], bool]:
+        return partial(step, game)
 
-STEPS: Final[dict[str, Callable[[TwentyStrong, State], bool]]] = {
-    ENGAGE: _engage,
-    SUFFER: _suffer,
-    AFTER: _after,
-    EXHAUST: _exhaust,
-    RECOVER: _recover,
-    PREPARE_REWARDS: _prepare_rewards,
-    REWARDS: _rewards,
-    CLEANUP: _cleanup,
-}
-"""Automatic steps; each returns True when it waits for a decision."""
+    return (
+        Phase(ENGAGE, ("GEN-ROUND-3", "GEN-REPEAT-2"), waits=False, step=run(_engage)),
+        Phase(COMMIT, ("GEN-STRAT-1", "GEN-STRAT-2", "GEN-STRAT-3"), waits=True),
+        Phase(APPLY, ("GEN-APPLY-1", "GEN-APPLY-2", "GEN-REPEAT-1"), waits=True),
+        Phase(SUFFER, ("GEN-RESOLVE-1", "GEN-RESOLVE-2"), waits=False, step=run(_suffer)),
+        Phase(AFTER, ("GEN-RESOLVE-3",), waits=True, step=run(_after)),
+        Phase(EXHAUST, ("GEN-RESOLVE-4", "GEN-END-7"), waits=False, step=run(_exhaust)),
+        Phase(RECOVER, ("GEN-RESOLVE-5", "GEN-RESOLVE-6"), waits=True, step=run(_recover)),
+        Phase(PREPARE_REWARDS, ("GEN-RESOLVE-7",), waits=False, step=run(_prepare_rewards)),
+        Phase(REWARDS, ("GEN-RESOLVE-7",), waits=True, step=run(_rewards)),
+        Phase(CLEANUP, ("GEN-RESOLVE-8", "GEN-END-5"), waits=False, step=run(_cleanup)),
+    )

@@ -1,13 +1,19 @@
 """The general rules as a deck calls them: the one door from a deck into the 20 Strong engine.
 
 A deck is card data plus a :class:`~gamehall.games.twenty_strong.deck.DeckRules` subclass;
-the general rules call its hooks, and the deck acts on the game only through what is named
-here (and the public methods of the rules class: ``next_round``, ``activate_from``,
-``damage``, ``anytime``). ``tests/twenty_strong/test_deck_plugins.py`` fails on a deck that
-imports the engine's inner modules (``flow``, ``effects``, ``effect_kinds``) directly.
+the general rules look its phases up in their table, emit events to its listeners and call
+its hooks, and the deck acts on the game only through what is named here (and the public
+methods of the rules class: ``next_round``, ``activate_from``, ``damage``, ``anytime``).
+``tests/twenty_strong/test_deck_plugins.py`` fails on a deck that imports the engine's inner
+modules (``flow``, ``effects``, ``effect_kinds``) or calls another method of the rules class.
 
 The names, by the rulebook's sections:
 
+* **The flow** (GEN-ROUND-2, GEN-RESOLVE-1): :class:`Phase`, a deck's entry in the table of
+  phases (``DeckRules.phases``); :class:`Listeners`, the deck's listeners of the events
+  :data:`CARD_TAKEN`, :data:`CARD_ACTIVATED` (GEN-ACT-1), :data:`CARD_REVEALED`,
+  :data:`DAMAGE_SUFFERED` (GEN-RESOLVE-2) and :data:`REWARDS_BEGIN` (GEN-RESOLVE-7)
+  (``DeckRules.listeners``).
 * **Activation** (GEN-ACT-1..5): :func:`take_top` takes a stack's top card,
   :func:`activate` puts a card into the active area with its Specials and extra enemies.
 * **Applying dice** (GEN-APPLY-*, GEN-DICE-4): :func:`hittable` (the colours each active card
@@ -29,6 +35,14 @@ from gamehall.games.twenty_strong.effect_kinds.base import DECLINE, DONE, PICK_C
 from gamehall.games.twenty_strong.effect_kinds.reserve import recruit
 from gamehall.games.twenty_strong.effect_kinds.stats import change_stat, end, lose
 from gamehall.games.twenty_strong.effects import effective, modifiers, payable, possible, total
+from gamehall.games.twenty_strong.events import (
+    CARD_ACTIVATED,
+    CARD_REVEALED,
+    CARD_TAKEN,
+    DAMAGE_SUFFERED,
+    REWARDS_BEGIN,
+    Listeners,
+)
 from gamehall.games.twenty_strong.flow import (
     activate,
     colours_taken,
@@ -36,12 +50,20 @@ from gamehall.games.twenty_strong.flow import (
     hittable,
     take_top,
 )
+from gamehall.games.twenty_strong.phases import Phase
 
 __all__ = [
+    "CARD_ACTIVATED",
+    "CARD_REVEALED",
+    "CARD_TAKEN",
+    "DAMAGE_SUFFERED",
     "DECLINE",
     "DONE",
     "PICK_COLOUR",
+    "REWARDS_BEGIN",
     "TAKE",
+    "Listeners",
+    "Phase",
     "activate",
     "change_stat",
     "colours_taken",

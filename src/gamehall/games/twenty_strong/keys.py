@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from gamehall.core.game import JSON, Action
-from gamehall.core.keys import ActionKind, package_function, verb
+from gamehall.core.keys import ActionKind, verb
 from gamehall.games.twenty_strong import actions as act
+from gamehall.games.twenty_strong.deck_plugin import part_of
 
 if TYPE_CHECKING:
     from gamehall.games.twenty_strong.rules import TwentyStrong
@@ -46,7 +47,7 @@ KEYS: Final = {
 
 def action_kind(game: TwentyStrong | None, view: JSON, action: Action) -> ActionKind:
     """The kind of ``action``: the deck's, for an action of its own, else the general rules'."""
-    deck = package_function(type(game.deck).__module__, "deck_kind") if game else None
+    deck = part_of(game.deck.name, "keys") if game else None
     found: ActionKind | None = deck(game, view, action) if deck else None
     if found is not None:
         return found

@@ -4,9 +4,7 @@ the words of its own actions in a ``labels`` module of its package (``deck_label
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gamehall.core.game import JSON, Action
@@ -14,6 +12,7 @@ from gamehall.core.i18n import Text, first_known
 from gamehall.games.twenty_strong import actions as act
 from gamehall.games.twenty_strong import words
 from gamehall.games.twenty_strong.actions import ZONE_WORDS
+from gamehall.games.twenty_strong.deck_plugin import part_of
 from gamehall.games.twenty_strong.dice import FACE_NAMES
 
 if TYPE_CHECKING:
@@ -24,21 +23,9 @@ DeckLabel = Callable[["TwentyStrong", JSON, Action], Text | None]
 
 def label(game: TwentyStrong, view: JSON, action: Action) -> Text:
     """The words of ``action`` on its button, for the player whose ``view`` is given."""
-    own = deck_labels(type(game.deck).__module__)
+    own: DeckLabel | None = part_of(game.deck.name, "labels")
     found = own(game, view, action) if own else None
     return found or core_label(game, view, action)
-
-
-@cache
-def deck_labels(module: str) -> DeckLabel | None:
-    """The ``deck_label`` function of the deck whose rules live in ``module``, if any."""
-    package = module.rsplit(".", 1)[0]
-    try:
-        labels = importlib.import_module(f"{package}.labels")
-    except ModuleNotFoundError:
-        return None
-    found: DeckLabel | None = getattr(labels, "deck_label", None)
-    return found
 
 
 def task_kind(view: JSON) -> str:

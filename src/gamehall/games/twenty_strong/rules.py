@@ -1,8 +1,10 @@
-"""20 Strong: the general rules as a game of the hall; a deck plugs in through its hooks.
+"""20 Strong: the general rules as a game of the hall; a deck plugs in through its hooks, its
+phases and its listeners.
 
 The game is ``20-strong`` with a ``deck`` option; the deck's :class:`DeckRules` subclass owns
-setup, activation and the few rules a deck changes (see :mod:`.deck`). Every die face and every
-card turning up is a chance outcome.
+setup, activation and the few rules a deck changes (see :mod:`.deck`), adds its phases to the
+flow's table (:mod:`.phases`) and listens to its events (:mod:`.events`). Every die face and
+every card turning up is a chance outcome.
 """
 
 from __future__ import annotations
@@ -64,7 +66,9 @@ from gamehall.games.twenty_strong.effects import (
     possible,
     tasks_for,
 )
+from gamehall.games.twenty_strong.events import Listeners
 from gamehall.games.twenty_strong.explain import illegal_reason
+from gamehall.games.twenty_strong.phases import Phase, phase_table
 from gamehall.games.twenty_strong.ranking import next_rank
 from gamehall.games.twenty_strong.runtime import Mod
 from gamehall.games.twenty_strong.state import (
@@ -155,6 +159,10 @@ class TwentyStrong(Game[State]):
     def __init__(self, players: int = 1, options: dict[str, object] | None = None) -> None:
         super().__init__(players, options)
         self.deck: DeckRules = DECKS[self.options["deck"]](self, self.options)
+        self.listeners: Listeners = self.deck.listeners()
+        """The deck's listeners of the general rules' events (:mod:`.events`)."""
+        self.phases: dict[str, Phase] = phase_table(flow.general_phases(self), self.deck.phases())
+        """The flow's table of phases, the general ones then the deck's (:mod:`.phases`)."""
         self._parsers = self.deck.parsers
         self._reveals: dict[tuple[int, int], Reveal] = {}
         self.hittable_cache: tuple[Any, list[Mod], list[frozenset[int]]] | None = None
@@ -347,7 +355,8 @@ class TwentyStrong(Game[State]):
             stacks = list(s.stacks)
             stacks[action.stack] = stack._replace(known=(card,), hidden=tuple(hidden))
             s.stacks = tuple(stacks)
-            self.deck.revealed(s, action.stack, card)
+            for revealed in self.listeners.card_revealed:
+                revealed(s, action.stack, card)
         elif self.to_move(state) == CHANCE:
             self.deck.apply_chance(s, action)
         elif (

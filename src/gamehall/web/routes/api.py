@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pydantic import BaseModel
 
+from gamehall.bots.registry import default_bot
 from gamehall.store.tables import new_token
 from gamehall.web.context import Context, TheHall, rate
 from gamehall.web.credentials import (
@@ -56,7 +57,8 @@ async def health(hall: TheHall) -> dict[str, Any]:
 async def create_table(spec: NewTable, hall: TheHall) -> dict[str, Any]:
     """Open a table: its seat links (each opens its seat once, for whoever claims it
     first) and the host's credential (which may give a seat a new link)."""
-    seats = [SeatRequest(s.kind, s.bot, s.name) for s in spec.seats]
+    default = default_bot(spec.game)  # for a seat or a stand-in whose strength is not said
+    seats = [SeatRequest(s.kind, s.bot or default, s.name) for s in spec.seats]
     host = new_token()
     info, tokens = hall.create_table(
         spec.game,
@@ -67,7 +69,7 @@ async def create_table(spec: NewTable, hall: TheHall) -> dict[str, Any]:
         spec.clock,
         spec.seed,
         spec.physical,
-        spec.replacement,
+        spec.replacement or default,
         host=host,
         bank=spec.bank,
     )

@@ -34,19 +34,24 @@ from gamehall.games.twenty_strong.decks.too_many_bones.actions import (
 from gamehall.games.twenty_strong.decks.too_many_bones.cards import load_cards
 from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP, LOCK
 from gamehall.games.twenty_strong.dice import CRIT, HIT, MISS, colour_of
-from gamehall.games.twenty_strong.effects import (
+from gamehall.games.twenty_strong.general import (
     DONE,
     PICK_COLOUR,
+    Listeners,
+    Phase,
+    activate,
     change_stat,
+    colours_taken,
     effective,
     end,
+    hit_damage,
     modifiers,
     payable,
     possible,
+    take_top,
     tasks_for,
     total,
 )
-from gamehall.games.twenty_strong.flow import activate, colours_taken, hit_damage, take_top
 from gamehall.games.twenty_strong.runtime import Ability, Fx, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
     BANISHED,
@@ -184,6 +189,34 @@ class TooManyBones(DeckRules):
     def stack_names(self) -> tuple[str, ...]:
         return STACKS
 
+    def phases(self) -> tuple[Phase, ...]:
+        """The deck's phases, in the order of a game: setup, then each day's choice, the
+        rest or scout after a battle won, the day's end."""
+        return (
+            Phase(SETUP, ("TMB-SETUP-5", "TMB-RANK-4"), waits=True, step=self._setup_done),
+            Phase(DAY, ("TMB-DAY-1", "TMB-DAY-2", "TMB-END-1", "TMB-END-2"), waits=True),
+            Phase(AFTER_BATTLE, ("TMB-CLEAN-2", "TMB-REST-1", "TMB-SCOUT-1"), waits=True),
+            Phase(DAY_END, ("TMB-DAY-3",), waits=False, step=self._day_end),
+        )
+
+    def listeners(self) -> Listeners:
+        return Listeners(
+            card_taken=[self._refill], card_revealed=[self._scouted], rewards_begin=[self._unlock]
+        )
+
+    def _setup_done(self, s: State) -> bool:
+        """Once the rank's penalties are chosen, the first day (TMB-RANK-4)."""
+        if s.deck.penalties:
+            return True
+        self.game.next_round(s)
+        return False
+
+    def _day_end(self, s: State) -> bool:
+        """The day ends: the next one begins (TMB-DAY-1)."""
+        s.deck = s.deck._replace(scouting=NOWHERE)
+        self.game.next_round(s)
+        return False
+
     def chance(self, state: State) -> ChanceWeights | None:
         deck: Tmb = state.deck
         if not deck.to_box:
@@ -226,7 +259,7 @@ class TooManyBones(DeckRules):
             deck = deck._replace(encounter=NOWHERE)
         s.deck = deck._replace(day=deck.day + 1, bq_shift=0)
         for lower in (ONES, FIVES, ENC):  # TMB-STACK-1, checked again as each day begins
-            self.stack_taken(s, lower)
+            self._refill(s, lower)
         s.phase = DAY
 
     # -- decisions ------------------------------------------------------------------------
@@ -307,16 +340,6 @@ class TooManyBones(DeckRules):
         elif action == DONE:
             s.phase = DAY_END
 
-    def step(self, s: State) -> bool:
-        if s.phase == SETUP and not s.deck.penalties:
-            self.game.next_round(s)
-            return False
-        if s.phase == DAY_END:
-            s.deck = s.deck._replace(scouting=NOWHERE)
-            self.game.next_round(s)
-            return False
-        return True
-
     # -- the BQ ---------------------------------------------------------------------------
 
     def _battle(self, s: State, points: int, ones: int = 0, fives: int = 0) -> None:
@@ -362,7 +385,7 @@ class TooManyBones(DeckRules):
         if task.kind == "deck.mohlnor":
             return True
         for lower in (ONES, FIVES):  # TMB-STACK-1: cards discarded since may rebuild a stack
-            self.stack_taken(s, lower)
+            self._refill(s, lower)
         if reveal_due(s.stacks) != NOWHERE:
             return False  # a rebuilt stack's top turns up first (chance), then the BQ goes on
         sources = self._bq_sources(s, task)
@@ -391,7 +414,7 @@ class TooManyBones(DeckRules):
 
     def _encounter(self, s: State, stack: int) -> None:
         card = take_top(s, stack)
-        self.stack_taken(s, stack)
+        self._refill(s, stack)
         deck: Tmb = s.deck
         if card in self.tyrant_encounters:  # TMB-TYRENC-1
             info = self.tyrant_encounters[card]
@@ -450,10 +473,10 @@ class TooManyBones(DeckRules):
         else:
             super().run_hook(s, task)
 
-    def stack_taken(self, s: State, stack: int) -> None:
-        """An empty lower stack takes its shuffled scouted stack (TMB-SCOUT-4); a type whose
-        two stacks are empty is rebuilt from its discards (TMB-STACK-1). Nothing happens
-        while the lower stack still holds cards."""
+    def _refill(self, s: State, stack: int) -> None:
+        """(``CARD_TAKEN``) An empty lower stack takes its shuffled scouted stack
+        (TMB-SCOUT-4); a type whose two stacks are empty is rebuilt from its discards
+        (TMB-STACK-1). Nothing happens while the lower stack still holds cards."""
         lower = stack - stack % 2
         upper = lower + 1
         if s.stacks[lower].size():
@@ -486,8 +509,9 @@ class TooManyBones(DeckRules):
         stacks[index] = stack
         s.stacks = tuple(stacks)
 
-    def revealed(self, s: State, stack: int, card: int) -> None:
-        """A Mohlnor turned up by a scout brings its consequence (TMB-SCOUT-5)."""
+    def _scouted(self, s: State, stack: int, card: int) -> None:
+        """(``CARD_REVEALED``) A Mohlnor turned up by a scout brings its consequence
+        (TMB-SCOUT-5)."""
         deck: Tmb = s.deck
         if deck.scouting == stack and card in self.mohlnor:
             s.push_tasks(tasks_for(self.mohlnor[card].scout, card))
@@ -497,7 +521,7 @@ class TooManyBones(DeckRules):
         card = take_top(s, lower)
         upper = s.stacks[lower + 1]
         self._set_stack(s, lower + 1, upper._replace(known=(card, *upper.known)))
-        self.stack_taken(s, lower)
+        self._refill(s, lower)
         deck: Tmb = s.deck
         s.deck = deck._replace(scouting=lower)
         s.phase = DAY_END
@@ -676,9 +700,9 @@ class TooManyBones(DeckRules):
     def pay_backup(self, s: State, cost: int) -> None:
         s.push_tasks([Task("deck.pay", cost)], first=True)
 
-    def before_rewards(self, s: State) -> None:
-        """Lockpicks holding their hits unlock: dice back to the pool, reward gained
-        (TMB-LOCK-7..9)."""
+    def _unlock(self, s: State) -> None:
+        """(``REWARDS_BEGIN``) Lockpicks holding their hits unlock: dice back to the pool,
+        reward gained (TMB-LOCK-7..9)."""
         inventory = list(s.inventory)
         for index, item in enumerate(inventory):
             lock = self.lockpicks.get(item.card)

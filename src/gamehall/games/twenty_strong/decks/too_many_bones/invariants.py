@@ -20,7 +20,7 @@ from gamehall.games.twenty_strong.decks.too_many_bones.deck import (
 )
 from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP, LOCK
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES, COLOUR_OF, HIT, MISS, die_name
-from gamehall.games.twenty_strong.effects import effective, modifiers
+from gamehall.games.twenty_strong.general import effective, modifiers
 from gamehall.games.twenty_strong.invariants import DeckChecks, Places, differ
 from gamehall.games.twenty_strong.state import (
     APPLY,

@@ -15,6 +15,8 @@ PLUGIN = DeckPlugin(
         "deadlocks": f"{PACKAGE}.deadlocks:TooManyBonesDeadlocks",
         "heuristic": f"{PACKAGE}.heuristic:HEURISTIC",
         "terminal_table": f"{PACKAGE}.terminal:table_parts",
+        "labels": f"{PACKAGE}.labels:deck_label",
+        "keys": f"{PACKAGE}.keys:deck_kind",
     },
     settings={
         "search_phases": ("tmb.day", "tmb.after_battle"),

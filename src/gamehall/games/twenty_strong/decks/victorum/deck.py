@@ -43,16 +43,20 @@ from gamehall.games.twenty_strong.decks.victorum.mountain import (
     nearest,
 )
 from gamehall.games.twenty_strong.dice import COLOUR_OF, PURPLE
-from gamehall.games.twenty_strong.effects import (
+from gamehall.games.twenty_strong.general import (
     DECLINE,
     TAKE,
+    Listeners,
+    Phase,
+    activate,
     change_stat,
     effective,
     end,
+    hittable,
     recruit,
+    take_top,
     tasks_for,
 )
-from gamehall.games.twenty_strong.flow import activate, hittable, take_top
 from gamehall.games.twenty_strong.runtime import Ability, ItemInfo, Mod
 from gamehall.games.twenty_strong.state import (
     CANNOT_WIN,
@@ -166,6 +170,38 @@ class Victorum(DeckRules):
     def stack_names(self) -> tuple[str, ...]:
         return CAMPS
 
+    def phases(self) -> tuple[Phase, ...]:
+        """The deck's phases, in the order of a game: setup, then each round's move and what
+        is done at the camp, and the round's end when no Engagement follows."""
+        return (
+            Phase(
+                SETUP,
+                ("VIC-SETUP-5", "VIC-SETUP-6", "VIC-SETUP-7", "VIC-RANK-3"),
+                waits=False,
+                step=self._next_round,
+            ),
+            Phase(MOVE, ("VIC-MOVE-1", "VIC-MOVE-2", "VIC-MOVE-6"), waits=True),
+            Phase(CAMP, ("VIC-ACT-1", "VIC-ACT-3", "VIC-SPEC-1"), waits=True),
+            Phase(
+                END,
+                ("VIC-FLOW-1", "VIC-SPEC-2", "VIC-OPP-1", "VIC-PRIM-5"),
+                waits=False,
+                step=self._next_round,
+            ),
+        )
+
+    def listeners(self) -> Listeners:
+        return Listeners(
+            card_taken=[self._uncover_next],
+            card_activated=[self._came_from],
+            damage_suffered=[self._bloodshed],
+        )
+
+    def _next_round(self, s: State) -> bool:
+        """Setup done, or a round without an Engagement over: the next round."""
+        self.game.next_round(s)
+        return False
+
     # -- setup ----------------------------------------------------------------------------
 
     def initial_state(self) -> State:
@@ -261,8 +297,8 @@ class Victorum(DeckRules):
         stacks[camp] = stack
         s.stacks = tuple(stacks)
 
-    def stack_taken(self, s: State, stack: int) -> None:
-        """The card under a taken top turns up next (a chance outcome)."""
+    def _uncover_next(self, s: State, stack: int) -> None:
+        """(``CARD_TAKEN``) The card under a taken top turns up next (a chance outcome)."""
         deck: Vic = s.deck
         s.deck = deck._replace(uncover=next_uncover(s.stacks, deck.buried))
 
@@ -340,7 +376,7 @@ class Victorum(DeckRules):
         if kind == "deck.spectated":
             self._drop(s)
             card = take_top(s, task.source)
-            self.stack_taken(s, task.source)
+            self._uncover_next(s, task.source)
             s.discard = (*s.discard, card)  # VIC-SPEC-2: never to the influence deck
             return False
         if kind == "deck.cleanup":
@@ -412,12 +448,6 @@ class Victorum(DeckRules):
         else:
             raise RuntimeError(f"the {self.name} deck has no action {action}")
 
-    def step(self, s: State) -> bool:
-        if s.phase in (SETUP, END):
-            self.game.next_round(s)
-            return False
-        return True
-
     # -- setup choices --------------------------------------------------------------------
 
     def _choose_hero(self, s: State, code: str) -> None:
@@ -450,7 +480,7 @@ class Victorum(DeckRules):
         card = take_top(s, camp)
         deck: Vic = s.deck
         s.deck = deck._replace(removed=(*deck.removed, camp))
-        self.stack_taken(s, camp)
+        self._uncover_next(s, camp)
         if card in self.icons:
             self._to_influence(s, card)
         else:
@@ -484,7 +514,7 @@ class Victorum(DeckRules):
         card = s.stacks[deck.chip].known[0]
         if self.kind_of[card] == "opportunity":
             take_top(s, deck.chip)
-            self.stack_taken(s, deck.chip)
+            self._uncover_next(s, deck.chip)
             s.push_tasks([Task("deck.opportunity", 1, card)])
             s.phase = END
         else:
@@ -507,7 +537,9 @@ class Victorum(DeckRules):
         activate(self.game, s, primus)
         s.phase = ENGAGE
 
-    def came_from(self, s: State, card: int, stack: int) -> None:
+    def _came_from(self, s: State, card: int, stack: int) -> None:
+        """(``CARD_ACTIVATED``) Where an activated card came from, for its additional
+        enemies (VIC-ADD-1)."""
         deck: Vic = s.deck
         s.deck = deck._replace(origins=(*deck.origins, (card, stack)))
 
@@ -582,8 +614,8 @@ class Victorum(DeckRules):
 
     # -- the Resolve phase ----------------------------------------------------------------
 
-    def suffered(self, s: State, dealers: list[int]) -> None:
-        """Count the bloodshed enemies that dealt damage (VIC-BLOOD-2)."""
+    def _bloodshed(self, s: State, dealers: list[int]) -> None:
+        """(``DAMAGE_SUFFERED``) Count the bloodshed enemies that dealt damage (VIC-BLOOD-2)."""
         bloodshed = sum(1 for i in dealers if self.kind_of.get(s.active[i].card) == "bloodshed")
         deck: Vic = s.deck
         s.deck = deck._replace(bloodshed=bloodshed)

@@ -13,6 +13,8 @@ PLUGIN = DeckPlugin(
         "heuristic": f"{PACKAGE}.heuristic:HEURISTIC",
         "horizon": f"{PACKAGE}.horizon:HORIZON",
         "terminal_table": f"{PACKAGE}.terminal:table_parts",
+        "labels": f"{PACKAGE}.labels:deck_label",
+        "keys": f"{PACKAGE}.keys:deck_kind",
     },
     settings={
         "web_parts": "games/twenty_strong/decks/victorum/web/parts.html",
