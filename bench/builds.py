@@ -4,10 +4,16 @@ Each figure is measured in a fresh Python importing ``gamehall`` from one tree (
 ``PYTHONPATH=<tree>/src``; the checkout itself as installed, its speedups included), the two
 trees taking turns round after round so both see the same minutes of a noisy machine; the
 medians and their ratio are printed. It compares a change with the commit before it, each with
-its own compiled build::
+its own compiled build. A commit from before the build backend compiled (issue 26) built in
+place, which its own script does::
 
-    git worktree add /tmp/base <commit> && (cd /tmp/base && make compiled)
-    .venv/bin/python bench/builds.py --base /tmp/base --rounds 3
+    git worktree add /tmp/base fc21f77
+    (cd /tmp/base && bash scripts/compile.sh /work/main/.venv/bin/python \
+        $(make -s -pn | sed -n 's/^COMPILED := //p'))
+    .venv/bin/python bench/builds.py --base /tmp/base --rounds 5
+
+For a later base, unpack its compiled wheel (``GAMEHALL_SPEEDUPS=1 pip wheel``) into
+``<base>/src``.
 """
 
 from __future__ import annotations
