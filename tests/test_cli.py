@@ -66,7 +66,7 @@ def test_french_play_speaks_french() -> None:
 @pytest.mark.parametrize(
     ("command", "message"),
     [
-        ("play boss-quest --players 7 --lang fr", "erreur : boss-quest se joue de 2 à 5 joueurs"),
+        ("play boss-quest --players 7 --lang fr", "erreur : Boss Quest se joue de 2 à 5 joueurs"),
         ("play échecs --lang fr", "erreur : jeu inconnu « échecs »"),
         (
             "play boss-quest --players 3 --bots 9 --lang fr",
@@ -120,7 +120,7 @@ def test_bench_prints_json_for_every_game() -> None:
             "error: unknown game 'chess' "
             "(known games: 20-strong, ancient-terrible-things, boss-quest)",
         ),
-        ("play boss-quest --players 7", "error: boss-quest is played by 2 to 5"),
+        ("play boss-quest --players 7", "error: Boss Quest is played by 2 to 5"),
         ("play boss-quest --option mystery", "must be written NAME=VALUE"),
         ("play boss-quest --option speed=3", "has no option 'speed'"),
         ("play boss-quest --lang de", "unknown language 'de'"),
@@ -132,8 +132,8 @@ def test_bench_prints_json_for_every_game() -> None:
         ("replay /nonexistent.json", "cannot read /nonexistent.json"),
         ("play 20-strong --hero nobody", "unknown hero 'nobody' (heroes: duster"),
         ("play 20-strong --tyrant nobody", "unknown Tyrant 'nobody'"),
-        ("play 20-strong --rank 9", "option 'rank' must be at most 5"),
-        ("play 20-strong --deck victorious", "option 'deck' must be one of too-many-bones"),
+        ("play 20-strong --rank 9", "error: Difficulty rank must be at most 5"),
+        ("play 20-strong --deck victorious", "error: Deck must be one of too-many-bones"),
         ("play 20-strong --deck-file /nonexistent.toml", "cannot read card file"),
         ("simulate 20-strong --games 0", "--games must be at least 1"),
         ("play 20-strong --deck victorum --scion zed", "unknown scion 'zed' (scions: s-orcina"),
@@ -141,8 +141,8 @@ def test_bench_prints_json_for_every_game() -> None:
         ("play boss-quest --players abc", "error: Invalid value for '--players'"),
         ("play boss-quest --speed 3", "error: No such option: --speed"),
         ("dance", "error: No such command 'dance'"),
-        ("play att --players 5", "error: ancient-terrible-things is played by 1 to 4 players"),
-        ("play att --option supply=99", "option 'supply' must be at most 30"),
+        ("play att --players 5", "error: Ancient Terrible Things is played by 1 to 4 players"),
+        ("play att --option supply=99", "(0: by player count) must be at most 30"),
         ("play att --option cards=/nonexistent.toml", "cannot read card file"),
     ],
 )

@@ -45,7 +45,7 @@ def test_player_count_and_options_are_checked() -> None:
         create("boss-quest", 6)
     with pytest.raises(OptionError, match="no option 'colour'"):
         create("boss-quest", 3, {"colour": "red"})
-    with pytest.raises(OptionError, match="takes a bool"):
+    with pytest.raises(OptionError, match="A face-down mystery spell takes yes or no, not 'maybe'"):
         create("boss-quest", 3, {"mystery": "maybe"})
     with pytest.raises(OptionError, match="at most 10"):
         create("boss-quest", 3, {"spells_per_round": 11})

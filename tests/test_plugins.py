@@ -277,7 +277,11 @@ with TestClient(create_app("sqlite:///{tmp_path / "hall.db"}")) as client:
                                   "heuristique (normal) ; il propose aléatoire (facile)")
     answer = post_lobby_form(client, {{**form, "opt:most": "9"}})
     assert answer.status_code == 422
-    assert form_error(answer) == "The table was not opened: option 'most' must be at most 5"
+    assert form_error(answer) == (  # the option by its label, never by its key
+        "The table was not opened: The most stones one move takes must be at most 5")
+    answer = post_lobby_form(client, {{**form, "opt:most": "9"}}, params={{"lang": "fr"}})
+    assert form_error(answer) == ("La table n'a pas été ouverte : Le plus de pierres prises "
+                                  "en un coup : doit valoir au plus 5")
     assert hall.store.list_tables() == []
     answer = post_lobby_form(client, {{**form, "opt:most": "2"}}, follow_redirects=False)
     assert answer.status_code == 303, answer.text[:300]

@@ -14,6 +14,7 @@ import pytest
 from gamehall.core.catalogue import Catalogue, catalogue
 from gamehall.core.registry import create
 from gamehall.games.twenty_strong import TwentyStrong
+from gamehall.games.twenty_strong.deck import learning_of
 from gamehall.games.twenty_strong.decks.too_many_bones.rl import queue
 from gamehall.games.twenty_strong.dice import COLOUR_LETTERS, COLOUR_NAMES, COUNTS
 from gamehall.games.twenty_strong.features import SHOWN, TwentyStrongFeatures, scales
@@ -144,8 +145,9 @@ def test_a_baddie_queue_takes_five_point_baddies_first() -> None:
 def test_the_positions_reach_the_most_cards_a_battle_can_bring() -> None:
     duster = make(deck="too-many-bones", hero="duster")
     other = make(deck="too-many-bones", hero="mossmender")
-    assert duster.deck.most_active() > other.deck.most_active() >= SHOWN
-    most = duster.deck.most_active()
+    most_active = learning_of(duster.deck).most_active
+    assert most_active(duster.deck) > most_active(other.deck) >= SHOWN
+    most = most_active(duster.deck)
     notations = catalogue(duster).decisions.notations
     assert f"target {most}" in notations
     assert f"target {most + 1}" not in notations

@@ -329,7 +329,7 @@ def test_decks_reach_the_engine_through_the_one_door() -> None:
     assert found == {}
 
 
-DECK_METHODS = 47
+DECK_METHODS = 40
 """The methods of ``DeckRules`` (hooks and the helpers a deck calls): a new one is a choice,
 made here and in the list of ``deck.py``'s docstring."""
 

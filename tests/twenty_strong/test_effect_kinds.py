@@ -25,17 +25,23 @@ from gamehall.games.twenty_strong.dice import BLUE, GREEN, MISS, YELLOW, colour_
 from gamehall.games.twenty_strong.effect_kinds import (
     EFFECT_KINDS,
     KINDS,
+    MODIFIER_KINDS,
+    MODIFIERS,
     EffectKind,
+    ModifierKind,
     printed_names,
     register,
+    register_modifier,
+    takes_dice,
     tasks_for,
     unregister,
+    unregister_modifier,
 )
 from gamehall.games.twenty_strong.effect_kinds.base import DECLINE, DONE, PICK_COLOUR, TAKE
 from gamehall.games.twenty_strong.effects import apply_choice, choices, possible
-from gamehall.games.twenty_strong.effects_schema import Effect
+from gamehall.games.twenty_strong.effects_schema import Effect, Modifier
 from gamehall.games.twenty_strong.features import TwentyStrongFeatures
-from gamehall.games.twenty_strong.runtime import Fx
+from gamehall.games.twenty_strong.runtime import Fx, Mod
 from gamehall.games.twenty_strong.state import (
     BANISHED,
     COMMITTED,
@@ -71,15 +77,23 @@ def house_effects(path: Path) -> Iterator[Effect]:
     yield from _effects(SPECS[name].schema.model_validate(data))
 
 
-def _effects(value: object) -> Iterator[Effect]:
-    if isinstance(value, Effect):
+def house_modifiers(path: Path) -> Iterator[Modifier]:
+    """Every modifier written in a house card file."""
+    data = read_card_data(path)
+    name = deck_name(data["deck"]["id"])
+    assert name is not None
+    yield from _effects(SPECS[name].schema.model_validate(data), Modifier)
+
+
+def _effects(value: object, part: type[BaseModel] = Effect) -> Iterator[Any]:
+    if isinstance(value, part):
         yield value
     if isinstance(value, BaseModel):
         for field in type(value).model_fields:
-            yield from _effects(getattr(value, field))
+            yield from _effects(getattr(value, field), part)
     elif isinstance(value, tuple):
         for item in value:
-            yield from _effects(item)
+            yield from _effects(item, part)
 
 
 def battle(*codes: str) -> Scenario:
@@ -272,6 +286,17 @@ def test_pool_kinds_exhaust_banish_and_recover() -> None:
     assert not recover.possible(game, copy(s, zones=zones()), Fx("recover_dice", 1))
 
 
+def test_the_kinds_that_take_dice_are_exhaust_banish_and_dismiss() -> None:
+    """The decks' deadlock and invariant checks count an Engagement Special's dice taken
+    (TMB-R17, VIC-R18) through the flag, not through lists of their own."""
+    assert [k.name for k in KINDS if takes_dice(k.name)] == [
+        "exhaust_dice",
+        "banish_dice",
+        "dismiss_dice",
+    ]
+    assert not takes_dice("recover_dice") and not takes_dice("reroll")
+
+
 def test_reroll_picks_a_rolled_face_and_is_idle_before_any_roll() -> None:
     """GEN-STRAT-3: a re-rolled die is rolled again (a chance outcome)."""
     s = battle("b1-08")
@@ -417,7 +442,7 @@ class Sacrifice(EffectKind):
     die; usable only while the pool has a die; idle in a boss's setup."""
 
     def __init__(self) -> None:
-        super().__init__("sacrifice", positive=True, taking=True, chooses=True)
+        super().__init__("sacrifice", positive=True, taking=True, chooses=True, takes_dice=True)
 
     def possible(self, game: TwentyStrong, state: State, effect: Fx) -> bool:
         return POOL in state.zones
@@ -475,9 +500,146 @@ def test_a_new_kind_is_validated_applied_and_described(
     assert effect_text(effect_json(effect)) == Text("20s.effect.sacrifice", {"amount": 2})
     assert task_words("sacrifice") == Text("20s.task.sacrifice")
     assert effect_json(effect) == {"kind": "sacrifice", "amount": 2}
+    # counted: the decks' checks see that it takes dice, from its own flag
+    assert takes_dice("sacrifice")
 
 
 def test_an_unregistered_kind_is_refused_by_the_schema() -> None:
     assert "sacrifice" not in EFFECT_KINDS
     with pytest.raises(ValidationError, match="Input should be 'heal', 'lose_health'"):
         Effect.model_validate({"kind": "sacrifice", "amount": 1})
+
+
+# -- modifier kinds ---------------------------------------------------------------------------
+
+TMB_HERO = """innate = { modifiers = [{ kind = "rest_bonus", amount = 1 }], per = "engagement" }"""
+
+
+def test_every_modifier_kind_of_the_house_cards_and_the_schema_is_registered() -> None:
+    used = {m.kind for path in HOUSE_FILES for m in house_modifiers(path)}
+    assert used <= set(MODIFIER_KINDS)
+    assert list(MODIFIER_KINDS) == [
+        "immune",
+        "no_crit",
+        "guard",
+        "commit_limit",
+        "no_items",
+        "stat",
+        "ward",
+        "crit_bonus",
+        "rest_bonus",
+    ]
+    assert list(MODIFIER_KINDS.values()) == list(MODIFIERS)
+    assert all(name == kind.name for name, kind in MODIFIER_KINDS.items())
+    with pytest.raises(ValidationError, match="Input should be 'immune', 'no_crit', "):
+        Modifier.model_validate({"kind": "heal", "amount": 1})
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_modifier_kind_has_its_words_in_the_catalogs(language: str) -> None:
+    messages = catalog(language).messages
+    for name, kind in MODIFIER_KINDS.items():
+        assert kind.text_key({"kind": name}) in messages, name
+
+
+def test_modifier_kinds_check_their_fields() -> None:
+    assert {n for n, k in MODIFIER_KINDS.items() if k.rule == 1} == {
+        "immune",
+        "no_crit",
+        "guard",
+        "no_items",
+    }
+    assert Modifier.model_validate({"kind": "immune", "colours": ["red"]}).colours == ("red",)
+    with pytest.raises(ValidationError, match="a 'guard' effect takes no amount"):
+        Modifier.model_validate({"kind": "guard", "amount": 1})
+    with pytest.raises(ValidationError, match="a 'ward' effect needs a non-zero amount"):
+        Modifier.model_validate({"kind": "ward"})
+    with pytest.raises(ValidationError, match="only a 'stat' effect names a stat"):
+        Modifier.model_validate({"kind": "stat", "amount": 1})
+    with pytest.raises(ValidationError, match="only an immune modifier lists colours"):
+        Modifier.model_validate({"kind": "immune"})
+    assert MODIFIER_KINDS["crit_bonus"].problem(0, None, False) == (
+        "a 'crit_bonus' effect needs a non-zero amount"
+    )
+    assert MODIFIER_KINDS["no_items"].problem(0, None, False) == ""
+
+
+def test_modifier_kinds_show_and_say_their_modifiers() -> None:
+    mod = Mod("immune", colours=frozenset({BLUE, YELLOW}))
+    assert effect_json(mod) == MODIFIER_KINDS["immune"].view(mod)
+    assert effect_json(mod) == {"kind": "immune", "colours": ["yellow", "blue"]}
+    said = effect_text(effect_json(mod))
+    assert said.key == "20s.effect.immune"
+    assert catalog("en").render(said) == "immune to yellow/blue hits"
+    stat = effect_json(Mod("stat", 1, "strategy"))
+    assert stat == {"kind": "stat", "amount": 1, "stat": "strategy"}
+    assert effect_text(stat) == Text(
+        "20s.effect.stat", {"amount": 1, "stat": Text("20s.stat.strategy")}
+    )
+
+
+def test_modifier_kinds_say_where_the_workshop_reads_them() -> None:
+    places = {n: k.read_in for n, k in MODIFIER_KINDS.items() if k.read_in is not None}
+    assert places == {
+        "immune": frozenset({"during", "encounter"}),
+        "no_crit": frozenset({"during", "encounter"}),
+        "guard": frozenset({"during"}),
+        "rest_bonus": frozenset({"hero", "item"}),
+    }
+    health = Modifier.model_validate({"kind": "stat", "amount": 1, "stat": "health"})
+    spec = SPECS["too-many-bones"]
+    assert MODIFIER_KINDS["stat"].unread(health, spec) == [
+        ("stat", "a lasting stat modifier on Health is never read: only Strategy and Recovery")
+    ]
+    rest = Modifier.model_validate({"kind": "rest_bonus", "amount": 1})
+    assert MODIFIER_KINDS["rest_bonus"].unread(rest, spec) == []
+    assert MODIFIER_KINDS["rest_bonus"].unread(rest, SPECS["victorum"]) == [
+        ("kind", "'rest_bonus' modifiers are never read in Victorum: the hero never rests")
+    ]
+
+
+class Haste(ModifierKind):
+    """A modifier kind of this test only: ``amount`` more dice rolled (nothing in play reads
+    it); it names no stat and is read only from hero abilities."""
+
+    def __init__(self) -> None:
+        super().__init__("haste", read_in=frozenset({"hero"}))
+
+
+@pytest.fixture
+def haste() -> Iterator[ModifierKind]:
+    """The Haste modifier kind, registered for the test."""
+    kind = register_modifier(Haste())
+    try:
+        yield kind
+    finally:
+        unregister_modifier("haste")
+
+
+def test_a_new_modifier_kind_is_validated_and_described(
+    haste: ModifierKind, tmp_path: Path
+) -> None:
+    # validated: the schema takes it, with its own field rules, and the workshop asks it
+    assert Modifier.model_validate({"kind": "haste", "amount": 1}).kind == "haste"
+    with pytest.raises(ValidationError, match="a 'haste' effect needs a non-zero amount"):
+        Modifier.model_validate({"kind": "haste"})
+    text = TMB_FILE.read_text(encoding="utf-8")
+    assert TMB_HERO in text
+    path = tmp_path / "deck.toml"
+    path.write_text(text.replace(TMB_HERO, TMB_HERO.replace("rest_bonus", "haste"), 1))
+    assert [p.message for p in validate_deck_file(path) if p.severity == "error"] == []
+    item = """item = { kind = "ongoing", modifiers = [{ kind = "rest_bonus", amount = 1 }] }"""
+    assert item in text
+    path.write_text(text.replace(item, item.replace("rest_bonus", "haste"), 1))
+    found = [p.message for p in validate_deck_file(path) if p.severity == "error"]
+    assert found == ["'haste' modifiers are never read from an item: only from a hero ability"]
+    # described: its view and words, from its kind (the texts belong in the catalogs)
+    mod = Mod("haste", 2)
+    assert effect_json(mod) == {"kind": "haste", "amount": 2}
+    assert effect_text(effect_json(mod)) == Text("20s.effect.haste", {"amount": 2})
+
+
+def test_an_unregistered_modifier_kind_is_refused_by_the_schema() -> None:
+    assert "haste" not in MODIFIER_KINDS
+    with pytest.raises(ValidationError, match="Input should be 'immune', 'no_crit'"):
+        Modifier.model_validate({"kind": "haste", "amount": 1})

@@ -569,7 +569,12 @@ FORM_REFUSALS: list[tuple[str, dict[str, Any], int, str]] = [
     ("an unknown bot", form(seat_kinds=["me", "bot:oracle"]), 422, "unknown bot 'oracle'"),
     ("a local file option", form(**{"opt:cards": "/etc/passwd"}), 422, "command line"),
     ("an unknown option", form(**{"opt:speed": "3"}), 422, "no option 'speed'"),
-    ("an option out of range", form(**{"opt:spells_per_round": "99"}), 422, "spells_per_round"),
+    (
+        "an option out of range",
+        form(**{"opt:spells_per_round": "99"}),
+        422,
+        "Spells per round (0: as many as knights) must be at most",
+    ),
     ("a clock in words", form(clock="soon"), 422, "the time per move is not a number: “soon”"),
     ("a clock of NaN", form(clock="nan"), 422, "the time per move must be from 5 seconds"),
     ("a clock of 4 s", form(clock="4"), 422, "the time per move must be from 5 seconds"),

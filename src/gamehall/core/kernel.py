@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from gamehall.core.errors import IllegalActionError, OptionError
-from gamehall.core.i18n import Text
+from gamehall.core.i18n import Text, first_known
 from gamehall.core.outcome import Outcome
 from gamehall.core.resign import Resign, read_resign
 
@@ -70,9 +70,11 @@ class OptionSpec:
     remote: bool = True
     """False for an option only a local command may set (a path on this machine)."""
 
-    def coerce(self, value: object) -> int | bool | str:
-        """The value converted to the option's type, or :class:`OptionError` saying why not."""
+    def coerce(self, value: object, label: Text | None = None) -> int | bool | str:
+        """The value converted to the option's type, or :class:`OptionError` saying why not
+        (naming the option by ``label``, the words a person reads for it, if given)."""
         kind = type(self.default)
+        named = label if label is not None else Text("core.option.named", {"name": self.name})
         try:
             if kind is bool:
                 converted: int | bool | str = _to_bool(value)
@@ -86,7 +88,11 @@ class OptionSpec:
             raise OptionError.of(
                 Text(
                     "core.option.type",
-                    {"option": self.name, "kind": kind.__name__, "value": repr(value)},
+                    {
+                        "option": named,
+                        "kind": Text(f"core.option.kind.{kind.__name__}"),
+                        "value": repr(value),
+                    },
                 )
             ) from None
         if self.choices is not None and converted not in self.choices:
@@ -94,17 +100,17 @@ class OptionSpec:
             raise OptionError.of(
                 Text(
                     "core.option.choices",
-                    {"option": self.name, "allowed": allowed, "value": repr(value)},
+                    {"option": named, "allowed": allowed, "value": repr(value)},
                 )
             )
         if isinstance(converted, int) and not isinstance(converted, bool):
             if self.minimum is not None and converted < self.minimum:
                 raise OptionError.of(
-                    Text("core.option.minimum", {"option": self.name, "bound": self.minimum})
+                    Text("core.option.minimum", {"option": named, "bound": self.minimum})
                 )
             if self.maximum is not None and converted > self.maximum:
                 raise OptionError.of(
-                    Text("core.option.maximum", {"option": self.name, "bound": self.maximum})
+                    Text("core.option.maximum", {"option": named, "bound": self.maximum})
                 )
         return converted
 
@@ -142,7 +148,7 @@ class Rules(ABC, Generic[S]):
         if not self.min_players <= players <= self.max_players:
             bounds = {"minimum": self.min_players, "maximum": self.max_players}
             raise OptionError.of(
-                Text("core.option.players", {"game": self.name, "players": players, **bounds})
+                Text("core.option.players", {"game": self.title, "players": players, **bounds})
             )
         self.players = players
         self.options = self._resolve_options(dict(options or {}))
@@ -157,17 +163,24 @@ class Rules(ABC, Generic[S]):
             raise OptionError.of(
                 Text(
                     "core.option.unknown",
-                    {"game": self.name, "option": unknown[0], "known": known},
+                    {"game": self.title, "option": unknown[0], "known": known},
                 )
             )
         resolved = {name: spec.default for name, spec in specs.items()}
         for name, value in given.items():
-            resolved[name] = specs[name].coerce(value)
+            resolved[name] = specs[name].coerce(value, self.option_label(specs[name]))
         self.check_options(resolved)
         return resolved
 
     def check_options(self, options: dict[str, Any]) -> None:
         """Hook: reject option combinations that do not fit together (raise OptionError)."""
+
+    @classmethod
+    def option_label(cls, spec: OptionSpec) -> Text:
+        """The words a person reads for an option: its label in the game's catalog
+        (``<game>.option.<name>``), else "option '<name>'"."""
+        key = first_known([f"{cls.name}.option.{spec.name}"])
+        return Text(key) if key else Text("core.option.named", {"name": spec.name})
 
     @classmethod
     def option_choices(cls, spec: OptionSpec) -> list[tuple[str, str | Text]]:

@@ -1,9 +1,10 @@
 """The grammar of 20 Strong's notation, for the action catalogue (``core.catalogue``).
 
-The general rules' forms are here; the deck adds its own (``DeckRules.action_forms``): its
-verbs, its targets of ``apply``, the stacks ``from`` names and its chance outcomes. Positions
-in the active area go up to the most cards it can hold (``DeckRules.most_active``); positions
-in the inventory up to the largest Strategy (GEN-ITEM-6: never more items than Strategy).
+The general rules' forms are here; the deck adds its own (``DeckLearning.action_forms``, its
+plug-in's ``rl`` part): its verbs, its targets of ``apply``, the stacks ``from`` names and its
+chance outcomes. Positions in the active area go up to the most cards it can hold
+(``DeckLearning.most_active``); positions in the inventory up to the largest Strategy
+(GEN-ITEM-6: never more items than Strategy).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from gamehall.core.catalogue import ActionForms, Form, numbered
 from gamehall.games.twenty_strong.actions import ZONE_WORDS
+from gamehall.games.twenty_strong.deck import learning_of
 from gamehall.games.twenty_strong.dice import (
     COLOUR_LETTERS,
     COLOURS,
@@ -55,7 +57,7 @@ def action_forms(game: TwentyStrong) -> ActionForms:
     """Every decision and chance outcome of ``game``: the general forms, then the deck's."""
     deck = game.deck
     colours = (COLOUR_LETTERS,)
-    positions = (numbered(deck.most_active()),)
+    positions = (numbered(learning_of(deck).most_active(deck)),)
     items = (numbered(STAT_MAX),)
     picks = COLOUR_LETTERS + codes((MISS, HIT, CRIT))
     if deck.reserve_zone != NOWHERE:  # dismiss, strengthen, weaken: a die and its zone
@@ -81,5 +83,5 @@ def action_forms(game: TwentyStrong) -> ActionForms:
         Form("first", positions),
     )
     chance = tuple(Form("die", ((die_name(die),), letters(colour_of(die)))) for die in range(DICE))
-    own = deck.action_forms()
+    own = learning_of(deck).action_forms(deck)
     return ActionForms(decisions + own.decisions, chance + own.chance)

@@ -6,7 +6,12 @@ flow's table (``phases``, :mod:`.phases`; the general ones are ``flow.general_ph
 defaults are the general rules. A deck acts on the game through :mod:`.general` (the one door)
 and the public methods of the rules class (``next_round``, ``activate_from``, ``damage``,
 ``anytime``). ``tests/twenty_strong/test_deck_plugins.py`` keeps this list and the class in
-step.
+step. The class holds rules only: what the player sees and what learners read are parts of
+the deck's plug-in, looked up by the general code that asks (``deck_plugin.part_of``), the
+general defaults below standing in for a deck without them: ``view`` (a :class:`DeckView`:
+``view``, ``describe``, ``place_label``, ``item_view``) and ``rl`` (a :class:`DeckLearning`:
+``action_forms``, ``most_active`` and ``features``, docs/rl.md; none by default, the deck is
+played but not learned).
 
 * setup: ``menu``, ``initial_state``, ``stack_names``, ``start_round`` (default: take a
   stack's top card, GEN-ACT-1), ``extra_sources`` (where additional enemies come from,
@@ -22,9 +27,6 @@ step.
   ``apply_alternate`` (something instead of a card's reward), ``cleanup`` (GEN-RESOLVE-8),
   ``run_hook`` (named hook effects), ``pay_backup``, ``discard_item``;
 * chance: ``chance`` and ``apply_chance`` (the deck's own chance node), ``resample``;
-* the view: ``view``, ``describe``, ``place_label``, ``item_view``;
-* learning environments: ``action_forms``, ``most_active`` and ``features``, answered by
-  the module rl of the deck's package (docs/rl.md);
 * helpers a deck calls: ``add_card``, ``fight_changers``, ``stack_index``, ``from_action``.
 
 The events (:data:`.events.EVENTS`): ``CARD_TAKEN``, ``CARD_ACTIVATED``, ``CARD_REVEALED``,
@@ -34,14 +36,15 @@ The events (:data:`.events.EVENTS`): ``CARD_TAKEN``, ``CARD_ACTIVATED``, ``CARD_
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from gamehall.core.game import JSON, Action, ChanceWeights, LengthBound, RandomSource
 from gamehall.core.i18n import Text
 from gamehall.core.interned import interned
 from gamehall.games.twenty_strong.actions import From, Parsers, UseAbility, UseItem
+from gamehall.games.twenty_strong.deck_plugin import part_of
 from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS
 from gamehall.games.twenty_strong.events import Listeners
 from gamehall.games.twenty_strong.phases import Phase
@@ -287,23 +290,7 @@ class DeckRules(ABC):
         s.inventory = s.inventory[:index] + s.inventory[index + 1 :]
         s.discard = (*s.discard, card)
 
-    # -- view -----------------------------------------------------------------------------
-
-    def view(self, state: State) -> JSON:
-        """The deck's part of the view (public: a solo game has no other seat)."""
-        return {}
-
-    def describe(self, before: State, action: Action, after: State) -> list[Text]:
-        """Log lines for a deck action."""
-        return []
-
-    def place_label(self, zone: int, place: int) -> str | int:
-        """What a die's place is called in the view (a card code; a deck may number slots)."""
-        return self.cards[place].code
-
-    def item_view(self, state: State, card: int) -> JSON:
-        """What the view adds to an inventory card (a deck's own details)."""
-        return {}
+    # -- stacks ---------------------------------------------------------------------------
 
     def stack_size(self, state: State, stack: int) -> int:
         """How many cards a stack holds (a deck may keep unseen cards elsewhere)."""
@@ -318,27 +305,73 @@ class DeckRules(ABC):
         """The action taking the top card of stack ``stack``."""
         return interned(From, self.stack_names()[stack])
 
-    # -- learning environments ------------------------------------------------------------
 
-    def _rl(self) -> Any:
-        """Module ``rl`` of the deck's package, which holds its learning-environment parts."""
-        from importlib import import_module
+D = TypeVar("D", bound=DeckRules)
 
-        return import_module(type(self).__module__.rpartition(".")[0] + ".rl")
 
-    def action_forms(self) -> ActionForms:
-        """The deck's part of the action catalogue: its own verbs, its targets of ``apply``,
-        the stacks ``from`` names and its chance outcomes."""
-        forms: ActionForms = self._rl().action_forms(self)
-        return forms
+class DeckView(Generic[D]):
+    """A deck's part of the view and the log (plug-in part ``view``, an instance of a
+    subclass): each method is given the deck's rules; the defaults are the general ones."""
 
-    def most_active(self) -> int:
-        """The most cards the active area can hold at once (positions in the catalogue and
-        the features)."""
-        most: int = self._rl().most_active(self)
-        return most
+    def view(self, deck: D, state: State) -> JSON:
+        """The deck's part of the view (public: a solo game has no other seat)."""
+        return {}
 
-    def features(self) -> DeckPart:
-        """The deck's part of the observation features."""
-        part: DeckPart = self._rl().DeckFeatures(self)
-        return part
+    def describe(self, deck: D, before: State, action: Action, after: State) -> list[Text]:
+        """Log lines for a deck action."""
+        return []
+
+    def place_label(self, deck: D, zone: int, place: int) -> str | int:
+        """What a die's place is called in the view (a card code; a deck may number slots)."""
+        return deck.cards[place].code
+
+    def item_view(self, deck: D, state: State, card: int) -> JSON:
+        """What the view adds to an inventory card (a deck's own details)."""
+        return {}
+
+
+GENERAL_VIEW: DeckView[Any] = DeckView()
+"""The view of a deck without a ``view`` part."""
+
+
+def view_of(deck: DeckRules) -> DeckView[Any]:
+    """The view part of ``deck`` (the general one if its plug-in names none)."""
+    found: DeckView[Any] | None = part_of(deck.name, "view")
+    return GENERAL_VIEW if found is None else found
+
+
+class DeckLearning(NamedTuple):
+    """A deck's learning-environment parts (plug-in part ``rl``, docs/rl.md), each given the
+    deck's rules."""
+
+    action_forms: Callable[[Any], ActionForms]
+    """The deck's part of the action catalogue: its own verbs, its targets of ``apply``, the
+    stacks ``from`` names and its chance outcomes."""
+    most_active: Callable[[Any], int]
+    """The most cards the active area can hold at once (positions in the catalogue and the
+    features)."""
+    features: Callable[[Any], DeckPart]
+    """The deck's part of the observation features."""
+
+
+def _no_catalogue(deck: DeckRules) -> Any:
+    from gamehall.core.catalogue import CatalogueError
+
+    raise CatalogueError.of(Text("core.catalogue.none", {"game": deck.name}))
+
+
+def _no_features(deck: DeckRules) -> Any:
+    from gamehall.core.catalogue import CatalogueError
+
+    raise CatalogueError.of(Text("core.features.none", {"game": deck.name}))
+
+
+GENERAL_LEARNING = DeckLearning(_no_catalogue, _no_catalogue, _no_features)
+"""The learning parts of a deck without an ``rl`` part: it is played, not learned
+(:class:`~gamehall.core.catalogue.CatalogueError`)."""
+
+
+def learning_of(deck: DeckRules) -> DeckLearning:
+    """The learning parts of ``deck`` (none, the general default, if its plug-in names none)."""
+    found: DeckLearning | None = part_of(deck.name, "rl")
+    return GENERAL_LEARNING if found is None else found

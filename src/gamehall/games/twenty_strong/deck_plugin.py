@@ -17,6 +17,12 @@ code asks of a deck, as ``module:name`` strings imported only when asked:
   action)``, None for the general rules' actions);
 * ``keys``: the kind of each of its own actions, for the keys that choose them
   (``deck_kind(game, view, action)``, a :class:`~gamehall.core.keys.ActionKind` or None).
+* ``view``: its part of the view and the log (a
+  :class:`~gamehall.games.twenty_strong.deck.DeckView`: ``view``, ``describe``,
+  ``place_label``, ``item_view``, each given the deck's rules; ``deck.view_of``);
+* ``rl``: its parts for the learning environments (a
+  :class:`~gamehall.games.twenty_strong.deck.DeckLearning`: ``action_forms``, ``most_active``,
+  ``features``; ``deck.learning_of``), without which the deck is played but not learned.
 
 Its plain ``settings``: ``web_parts`` (a template with its own parts of the web table, the
 ``part`` variable naming which), ``search_phases`` (its phases where the search bot
@@ -79,7 +85,7 @@ class DeckPlugin:
 def deck_plugins() -> tuple[DeckPlugin, ...]:
     """Every installed deck plug-in: gamehall's own first, in their order, then the others by
     entry point name."""
-    from gamehall.games.twenty_strong.decks import BUILT_IN
+    from gamehall.games.twenty_strong.decks import BUILT_IN  # names the decks: kept in decks/
 
     found = {point.name: point.value for point in entry_points(group=ENTRY_POINTS)}
     ordered = {**BUILT_IN, **dict(sorted(found.items()))}

@@ -11,9 +11,10 @@ Two families:
   named function beside the deck's data, for a card that fits nothing else)); each kind says
   which fields it takes (``EffectKind.problem``);
 * **modifiers** hold while their source lasts (a During effect while its card is undefeated,
-  an ongoing item while held, a hero's innate ability): ``immune``, ``no_crit``, ``guard``
-  (on the card itself), ``commit_limit``, ``no_items``, ``stat``, ``ward``, ``crit_bonus`` and
-  ``rest_bonus``.
+  an ongoing item while held, a hero's innate ability): the kinds of the registry of modifier
+  kinds (:data:`~.effect_kinds.MODIFIER_KINDS`: ``immune``, ``no_crit``, ``guard`` (on the card
+  itself), ``commit_limit``, ``no_items``, ``stat``, ``ward``, ``crit_bonus`` and
+  ``rest_bonus``); each kind says which fields it takes (``ModifierKind.problem``).
 
 ``scale`` adds ``scale`` x the card's power (for example the Tyrant encounters left) to
 ``amount``.
@@ -26,40 +27,45 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, model_validator
 from pydantic_core import PydanticCustomError
 
-from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS, printed_names
-from gamehall.games.twenty_strong.effect_kinds.base import NEEDED, NONE, shape_problem
+from gamehall.games.twenty_strong.effect_kinds import (
+    EFFECT_KINDS,
+    MODIFIER_KINDS,
+    printed_names,
+)
+
+
+def _refused(allowed: list[str]) -> PydanticCustomError:
+    """A value not in ``allowed``, as pydantic's own check of a closed list words it."""
+    names = [repr(name) for name in allowed]
+    expected = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return PydanticCustomError(
+        "literal_error", "Input should be {expected}", {"expected": expected}
+    )
 
 
 def _printed_kind(value: object) -> str:
-    """A kind a card file may write, as pydantic's own check of a closed list words it."""
+    """A kind a card file may write (an effect kind of the registry that is printed)."""
     if isinstance(value, str):
         kind = EFFECT_KINDS.get(value)
         if kind is not None and kind.printed:
             return value
-    names = [repr(name) for name in printed_names()]
-    expected = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-    raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected})
+    raise _refused(printed_names())
+
+
+def _modifier_kind(value: object) -> str:
+    """A modifier kind of the registry."""
+    if isinstance(value, str) and value in MODIFIER_KINDS:
+        return value
+    raise _refused(list(MODIFIER_KINDS))
 
 
 EffectKindName = Annotated[str, PlainValidator(_printed_kind)]
 """The kind of a one-shot effect: a printed kind of the registry."""
-ModifierKind = Literal[
-    "immune",
-    "no_crit",
-    "guard",
-    "commit_limit",
-    "no_items",
-    "stat",
-    "ward",
-    "crit_bonus",
-    "rest_bonus",
-]
+ModifierKindName = Annotated[str, PlainValidator(_modifier_kind)]
+"""The kind of a lasting modifier: a kind of the registry of modifier kinds."""
 StatName = Literal["health", "strategy", "recovery"]
 ColourName = Literal["yellow", "green", "blue", "purple", "red"]
 Trigger = Literal["activate", "defeat", "engagement"]
-
-NO_AMOUNT = frozenset({"immune", "no_crit", "guard", "no_items"})
-"""The modifier kinds that take no amount; all others need one."""
 
 
 class Model(BaseModel):
@@ -89,22 +95,17 @@ class Effect(Model):
 class Modifier(Model):
     """A lasting modifier."""
 
-    kind: ModifierKind
+    kind: ModifierKindName
     amount: int = 0
     stat: StatName | None = None
     colours: tuple[ColourName, ...] = ()
 
     @model_validator(mode="after")
     def _fits_kind(self) -> Modifier:
-        rule = NONE if self.kind in NO_AMOUNT else NEEDED
-        named = self.kind == "stat"
-        problem = shape_problem(
-            self.kind, self.amount, 0, self.stat, False, rule, named, False, False
-        )
+        kind = MODIFIER_KINDS[self.kind]
+        problem = kind.problem(self.amount, self.stat, bool(self.colours))
         if problem:
             raise ValueError(problem)
-        if (self.kind == "immune") != bool(self.colours):
-            raise ValueError("only an immune modifier lists colours, and it must list some")
         return self
 
 

@@ -1,7 +1,7 @@
 # cython: boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
 """20 Strong's observation features (``core.features``): what the player sees, as a vector.
 
-The general groups are here; the deck's own follow them (``DeckRules.features``). Everything
+The general groups are here; the deck's own follow them (``DeckLearning.features``). Everything
 is read from the state directly, for speed, and only what the view shows: dice by zone and
 colour, the faces of the rolled dice, the active cards by position, the inventory by position,
 the stats with the modifiers in force, the phase and the choice waiting. docs/rl.md lists the
@@ -31,6 +31,7 @@ except ModuleNotFoundError:  # installed without Cython: the same code, as Pytho
 import numpy as np
 
 from gamehall.core.catalogue import numbered
+from gamehall.games.twenty_strong.deck import learning_of
 from gamehall.games.twenty_strong.dice import COLOUR_LETTERS, COUNTS, DICE, FACE_LETTERS, STAT_MAX
 from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS
 from gamehall.games.twenty_strong.effects import (
@@ -138,7 +139,7 @@ _read_state: Final = _reader(
 
 class DeckPart:
     """A deck's own features, written after the general ones: each deck's ``rl`` module
-    subclasses it (``DeckRules.features``)."""
+    subclasses it (``DeckLearning.features``)."""
 
     names: tuple[str, ...] = ()
     phases: tuple[str, ...] = ()
@@ -332,7 +333,8 @@ class TwentyStrongFeatures:
 
     def __init__(self, game: TwentyStrong) -> None:
         deck = game.deck
-        part = deck.features()
+        learning = learning_of(deck)
+        part = learning.features(deck)
         self.game = game
         self.part = part
         layout = Names()
@@ -361,7 +363,7 @@ class TwentyStrongFeatures:
         assert all(x in (0.0, 1.0) for row in traits for x in row), "a card's traits are flags"
         self._active_width = len(fields)
         self._active = len(layout.names)
-        most = deck.most_active()
+        most = learning.most_active(deck)
         self._shown = min(most, SHOWN)
         for n in numbered(self._shown):
             layout.group(f"active{n}.", fields)

@@ -23,14 +23,15 @@ The names, by the rulebook's sections:
 * **Lasting effects** (GEN-EFFECT-1, GEN-ITEM-3): :func:`modifiers` in force, :func:`total`
   of a kind, :func:`effective` stats.
 * **Effects** (GEN-EFFECT-*): :func:`tasks_for` queues effects as tasks; :func:`possible` and
-  :func:`payable` say whether one can do anything or be paid in full; :func:`recruit` brings a
-  die from the deck's reserve. The actions a task offers: :data:`DONE`, :data:`TAKE`,
+  :func:`payable` say whether one can do anything or be paid in full; :func:`takes_dice`
+  whether a kind takes dice from the hero's pool; :func:`recruit` brings a die from the
+  deck's reserve. The actions a task offers: :data:`DONE`, :data:`TAKE`,
   :data:`DECLINE`, :data:`PICK_COLOUR`.
 """
 
 from __future__ import annotations
 
-from gamehall.games.twenty_strong.effect_kinds import tasks_for
+from gamehall.games.twenty_strong.effect_kinds import takes_dice, tasks_for
 from gamehall.games.twenty_strong.effect_kinds.base import DECLINE, DONE, PICK_COLOUR, TAKE
 from gamehall.games.twenty_strong.effect_kinds.reserve import recruit
 from gamehall.games.twenty_strong.effect_kinds.stats import change_stat, end, lose
@@ -77,6 +78,7 @@ __all__ = [
     "possible",
     "recruit",
     "take_top",
+    "takes_dice",
     "tasks_for",
     "total",
 ]

@@ -16,6 +16,7 @@ from gamehall.core.i18n import Text, listed, percent_text
 from gamehall.core.memo import memo
 from gamehall.games.twenty_strong import flow
 from gamehall.games.twenty_strong.actions import DieFace, Reveal
+from gamehall.games.twenty_strong.deck import view_of
 from gamehall.games.twenty_strong.dice import (
     COLOUR_NAMES,
     COLOUR_OF,
@@ -24,7 +25,7 @@ from gamehall.games.twenty_strong.dice import (
     colour_of,
     die_name,
 )
-from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS
+from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS, MODIFIER_KINDS
 from gamehall.games.twenty_strong.effects import (
     CAUSES,
     Cause,
@@ -63,14 +64,7 @@ def effect_json(effect: Fx | Mod) -> JSON:
     ``effect_text``)."""
     if isinstance(effect, Fx):
         return EFFECT_KINDS[effect.kind].view(effect)
-    data: JSON = {"kind": effect.kind}
-    if effect.amount:
-        data["amount"] = effect.amount
-    if effect.stat:
-        data["stat"] = effect.stat
-    if effect.colours:
-        data["colours"] = [COLOUR_NAMES[c] for c in sorted(effect.colours)]
-    return data
+    return MODIFIER_KINDS[effect.kind].view(effect)
 
 
 def effects_json(*groups: Iterable[Fx | Mod]) -> list[JSON]:
@@ -115,7 +109,7 @@ def build_view(game: TwentyStrong, state: State) -> JSON:
     dice = []
     for die, zone in enumerate(state.zones):
         place = state.places[die]
-        on = None if place == NOWHERE else deck.place_label(zone, place)
+        on = None if place == NOWHERE else view_of(deck).place_label(deck, zone, place)
         dice.append(
             {
                 "die": die_name(die),
@@ -150,7 +144,7 @@ def build_view(game: TwentyStrong, state: State) -> JSON:
                 "name": deck.cards[item.card].name.model_dump(),
                 "locked": item.locked,
                 "item": item_json(info) if info else None,
-                **deck.item_view(state, item.card),
+                **view_of(deck).item_view(deck, state, item.card),
             }
         )
     stacks = []
@@ -193,7 +187,7 @@ def build_view(game: TwentyStrong, state: State) -> JSON:
         },
         "rewards": [deck.cards[c].code for c in state.rewards],
         "after_waiting": [i + 1 for i in flow.after_waiting(game, state)],
-        "table": deck.view(state),
+        "table": view_of(deck).view(deck, state),
     }
 
 
@@ -331,7 +325,7 @@ def describe_action(game: TwentyStrong, before: State, action: Action, after: St
     elif game.to_move(before) == 0:
         said = label_action(game, build_view(game, before), action)
         lines.append(Text("20s.log.action", {"action": said}))
-    lines.extend(deck.describe(before, action, after))
+    lines.extend(view_of(deck).describe(deck, before, action, after))
     lines.extend(describe_changes(game, before, after, narrated(game, before, action)))
     return lines
 
@@ -440,8 +434,14 @@ def effect_text(data: JSON) -> Text:
         params["stat"] = Text(f"20s.stat.{data['stat']}")
     if "colours" in data:
         params["colours"] = colours_text(data["colours"])
-    effect = EFFECT_KINDS.get(kind)  # a modifier has no kind object: its key is its kind's
-    key = effect.text_key(data) if effect is not None else f"20s.effect.{kind}"
+    effect = EFFECT_KINDS.get(kind)  # an effect's kind, else a modifier's (``stat``: both)
+    modifier = MODIFIER_KINDS.get(kind) if effect is None else None
+    if effect is not None:
+        key = effect.text_key(data)
+    elif modifier is not None:
+        key = modifier.text_key(data)
+    else:
+        key = f"20s.effect.{kind}"
     text = Text(key, params)
     if data.get("scale"):
         text = Text("20s.effect.scale", {"text": text, "scale": data["scale"]})

@@ -19,7 +19,8 @@ schema lists them):
 4. composition: each count of the rulebook (the deck's ``COMPOSITION``) the file misses;
 5. what no rule can trigger, worked out from flow.py, effects.py, rules.py and the decks:
 
-   * modifiers the rules read only in some places: ``immune`` and ``no_crit`` only from an
+   * modifiers the rules read only in some places (each modifier kind's ``read_in``, in
+     ``effect_kinds/modifiers.py``): ``immune`` and ``no_crit`` only from an
      enemy's own During effects or a Tyrant encounter (``flow.hittable``, ``flow.hit_damage``),
      ``guard`` only from an enemy's During effects; so never on a hero ability or an item.
      ``rest_bonus`` is read when a Too Many Bones hero rests, after a won battle: no enemy is
@@ -86,7 +87,7 @@ from gamehall.games.twenty_strong.dice import (
     COUNTS,
     FACE_WEIGHTS,
 )
-from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS
+from gamehall.games.twenty_strong.effect_kinds import EFFECT_KINDS, MODIFIER_KINDS
 from gamehall.games.twenty_strong.effects_schema import Effect, ItemReward, Modifier, Special
 from gamehall.games.twenty_strong.state import NOWHERE
 
@@ -189,13 +190,10 @@ SLOT_WORDS: Final = {
     "special defeat": "a Special effect on defeat",
 }
 READ_IN: Final = {
-    "immune": frozenset({"during", "encounter"}),
-    "no_crit": frozenset({"during", "encounter"}),
-    "guard": frozenset({"during"}),
-    "rest_bonus": frozenset({"hero", "item"}),
     "bq_shift": frozenset({"backup", "item"}),
 }
-"""Where the rules read a modifier kind or a hook; anything not listed works wherever it is."""
+"""Where the rules read a hook; a hook not listed works wherever it is (where the rules read a
+modifier kind is the kind's own ``read_in``)."""
 POWERED: Final = frozenset({"setup", "after", "special activate", "special engagement"})
 """The boss's slots whose effects get its power."""
 NEVER_MISS: Final = tuple(
@@ -419,28 +417,27 @@ UNREAD: Final = {
 }
 
 
-def _read_in(file: CardFile, what: str, kind: str, slot: str) -> Iterator[str]:
-    """Why a modifier kind or a hook (``what``) is never read in ``slot`` (nothing when it
-    is)."""
-    places = READ_IN.get(kind)
+def _read_in(
+    file: CardFile, what: str, kind: str, places: frozenset[str] | None, slot: str
+) -> Iterator[str]:
+    """Why a modifier kind or a hook (``what``), read only in ``places`` (None: everywhere),
+    is never read in ``slot`` (nothing when it is)."""
     if places is not None and slot not in places:
         where = " or ".join(SLOT_WORDS[s] for s in sorted(places - file.spec.absent))
         yield UNREAD[what].format(kind=kind, slot=SLOT_WORDS[slot], where=where)
 
 
 def _modifiers(file: CardFile) -> Iterator[Problem]:
-    """Modifiers in a slot where the rules never read their kind, lasting Health changes and
-    rest bonuses in a deck without rest."""
+    """Modifiers in a slot where the rules never read their kind (the kind's ``read_in``),
+    and whatever else their kind says leaves them unread (its ``unread``: a lasting Health
+    change, a rest bonus in a deck without rest)."""
     for _card, location, modifier in file.parts(Modifier):
-        for message in _read_in(file, "modifier", modifier.kind, _slot(location, modifier)):
+        kind = MODIFIER_KINDS[modifier.kind]
+        slot = _slot(location, modifier)
+        for message in _read_in(file, "modifier", modifier.kind, kind.read_in, slot):
             yield file.problem((*location, "kind"), message)
-        if modifier.kind == "stat" and modifier.stat == "health":
-            message = "a lasting stat modifier on Health is never read: only Strategy and Recovery"
-            yield file.problem((*location, "stat"), message)
-        if modifier.kind == "rest_bonus" and not file.spec.rests:
-            title = file.spec.rules.title
-            message = f"'rest_bonus' modifiers are never read in {title}: the hero never rests"
-            yield file.problem((*location, "kind"), message)
+        for field, message in kind.unread(modifier, file.spec):
+            yield file.problem((*location, field), message)
 
 
 def _effects(file: CardFile) -> Iterator[Problem]:
@@ -469,7 +466,7 @@ def _idle(file: CardFile, effect: Effect, slot: str, reserve: bool) -> Iterator[
     if why:
         yield f"{effect.kind!r} effects do nothing in {SLOT_WORDS[slot]}: {why}"
     if effect.hook in file.spec.hooks:
-        yield from _read_in(file, "hook", effect.hook, slot)
+        yield from _read_in(file, "hook", effect.hook, READ_IN.get(effect.hook), slot)
 
 
 def _extensions(file: CardFile) -> Iterator[Problem]:

@@ -81,7 +81,9 @@ class EffectKind:
     waits for a choice), ``asks_discards`` (its choices are item discards: a discard is
     then its own choice, not an item discarded beside it, GEN-R6), ``changes_the_fight`` (it
     can let a hero hurt an enemy her dice cannot, VIC-R18, TMB-R17) and ``needs_reserve`` (it
-    works only in a deck with a reserve of unrecruited dice, VIC-DICE-1).
+    works only in a deck with a reserve of unrecruited dice, VIC-DICE-1), ``takes_dice`` (the
+    hero loses the dice it names from her pool: an Engagement Special of such a kind can
+    leave her unable to fight, so decks check it in their deadlock and invariant checks).
     """
 
     def __init__(
@@ -101,6 +103,7 @@ class EffectKind:
         asks_discards: bool = False,
         changes_the_fight: bool = False,
         needs_reserve: bool = False,
+        takes_dice: bool = False,
     ) -> None:
         self.name = name
         self.printed = printed
@@ -116,6 +119,7 @@ class EffectKind:
         self.asks_discards = asks_discards
         self.changes_the_fight = changes_the_fight
         self.needs_reserve = needs_reserve
+        self.takes_dice = takes_dice
 
     # -- schema ---------------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ class ExhaustDice(EffectKind):
     """Exhaust dice from the pool, one colour at a time."""
 
     def __init__(self) -> None:
-        super().__init__("exhaust_dice", positive=True, taking=True, chooses=True)
+        super().__init__("exhaust_dice", positive=True, taking=True, chooses=True, takes_dice=True)
 
     def payable(self, state: State, effect: Fx) -> bool:
         return pool_payable(state, effect)
@@ -51,7 +51,7 @@ class BanishDice(EffectKind):
     """Banish dice: from the pool while it has any, else from the exhausted dice."""
 
     def __init__(self) -> None:
-        super().__init__("banish_dice", positive=True, taking=True, chooses=True)
+        super().__init__("banish_dice", positive=True, taking=True, chooses=True, takes_dice=True)
 
     def payable(self, state: State, effect: Fx) -> bool:
         return pool_payable(state, effect)

@@ -105,7 +105,13 @@ class ReserveStep(EffectKind):
     (0: none)."""
 
     def __init__(
-        self, name: str, step: int, optional: bool, taking: bool, changes_the_fight: bool
+        self,
+        name: str,
+        step: int,
+        optional: bool,
+        taking: bool,
+        changes_the_fight: bool,
+        takes_dice: bool = False,
     ) -> None:
         super().__init__(
             name,
@@ -115,6 +121,7 @@ class ReserveStep(EffectKind):
             chooses=True,
             changes_the_fight=changes_the_fight,
             needs_reserve=True,
+            takes_dice=takes_dice,
         )
         self.step = step
 
@@ -133,7 +140,9 @@ class DismissDice(ReserveStep):
     """Dismiss dice back to the reserve (VIC-DICE-2); as a cost, so many must be there."""
 
     def __init__(self) -> None:
-        super().__init__("dismiss_dice", 0, optional=False, taking=True, changes_the_fight=False)
+        super().__init__(
+            "dismiss_dice", 0, optional=False, taking=True, changes_the_fight=False, takes_dice=True
+        )
 
     def payable(self, state: State, effect: Fx) -> bool:
         return sum(zone in DISMISSABLE for zone in state.zones) >= effect.amount

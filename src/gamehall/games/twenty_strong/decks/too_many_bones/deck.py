@@ -10,8 +10,7 @@ from typing import Any, ClassVar, Final, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from gamehall.core.cards import Localized
-from gamehall.core.game import JSON, Action, ChanceWeights, LengthBound, RandomSource
-from gamehall.core.i18n import Text
+from gamehall.core.game import Action, ChanceWeights, LengthBound, RandomSource
 from gamehall.core.interned import interned
 from gamehall.games.twenty_strong.actions import From, Pick
 from gamehall.games.twenty_strong.deck import CONFLICT_ROUNDS, DeckRules
@@ -49,6 +48,7 @@ from gamehall.games.twenty_strong.general import (
     payable,
     possible,
     take_top,
+    takes_dice,
     tasks_for,
     total,
 )
@@ -76,8 +76,6 @@ DAY_END: Final = "tmb.end"
 LAST_DAY: Final = 12
 
 BACKUP_TARGET: Final = ("backup",)
-POOL_DRAINS: Final = frozenset({"exhaust_dice", "banish_dice"})
-"""Specials that take dice from the pool while it has any (TMB-R17)."""
 NO_TARGETS: Final[tuple[str, ...]] = ()
 BATTLE: Final = Battle()
 TYRANT: Final = FaceTyrant()
@@ -652,7 +650,7 @@ class TooManyBones(DeckRules):
             for active in state.active
             if not active.defeated
             for effect in self.cards[active.card].special
-            if effect.when == "engagement" and effect.kind in POOL_DRAINS
+            if effect.when == "engagement" and takes_dice(effect.kind)
         )
         return effective(self.game, state, "recovery") <= drain
 
@@ -686,9 +684,6 @@ class TooManyBones(DeckRules):
             if len(state.dice_in(BACKUP)) == 4 and not deck.flipped and not deck.universal:
                 actions.append(FLIP)  # TMB-BACKUP-7
         return actions
-
-    def place_label(self, zone: int, place: int) -> str | int:
-        return place if zone == BACKUP else super().place_label(zone, place)
 
     def compiled_options(self, plan: Any) -> Any:
         """The compiled effects of each option of a backup plan."""
@@ -743,19 +738,6 @@ class TooManyBones(DeckRules):
         if deck.encounter == NOWHERE:
             return []
         return list(self.tyrant_encounters[deck.encounter].modifiers)
-
-    def describe(self, before: State, action: Action, after: State) -> list[Text]:
-        lines = []
-        if isinstance(action, SetAside):
-            lines.append(Text("20s.log.boxed"))
-        if after.deck.day != before.deck.day:
-            lines.append(Text("20s.log.day", {"day": after.deck.day}))
-        return lines
-
-    def view(self, state: State) -> JSON:
-        from gamehall.games.twenty_strong.decks.too_many_bones.view import deck_view
-
-        return deck_view(self, state)
 
     def name_of(self, card: int) -> Localized:
         """A card's name."""

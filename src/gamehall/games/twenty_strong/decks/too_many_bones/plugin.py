@@ -17,6 +17,8 @@ PLUGIN = DeckPlugin(
         "terminal_table": f"{PACKAGE}.terminal:table_parts",
         "labels": f"{PACKAGE}.labels:deck_label",
         "keys": f"{PACKAGE}.keys:deck_kind",
+        "view": f"{PACKAGE}.view:VIEW",
+        "rl": f"{PACKAGE}.rl:LEARNING",
     },
     settings={
         "search_phases": ("tmb.day", "tmb.after_battle"),

@@ -22,6 +22,7 @@ except ModuleNotFoundError:  # installed without Cython: the same code, as Pytho
 
 from gamehall.core.catalogue import ActionForms, Form, numbered
 from gamehall.games.twenty_strong.catalogue import codes
+from gamehall.games.twenty_strong.deck import DeckLearning
 from gamehall.games.twenty_strong.decks.too_many_bones.actions import STACKS
 from gamehall.games.twenty_strong.decks.too_many_bones.deck import (
     AFTER_BATTLE,
@@ -365,3 +366,7 @@ class DeckWriter:
 
 
 DeckFeatures.writer_class = DeckWriter  # defined after the features, which it reads
+
+
+LEARNING: Final = DeckLearning(action_forms, most_active, DeckFeatures)
+"""The deck's ``rl`` part: its catalogue, its most active cards, its features."""

@@ -1,10 +1,14 @@
-"""The Too Many Bones part of the view: day, Gearloc, backup plan, Tyrant, encounters."""
+"""The Too Many Bones part of the view: day, Gearloc, backup plan, Tyrant, encounters; its log
+lines and the numbered slots of the backup plan (the deck's ``view`` part, :data:`VIEW`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamehall.core.game import JSON
+from gamehall.core.game import JSON, Action
+from gamehall.core.i18n import Text
+from gamehall.games.twenty_strong.deck import DeckView
+from gamehall.games.twenty_strong.decks.too_many_bones.actions import SetAside
 from gamehall.games.twenty_strong.decks.too_many_bones.zones import BACKUP
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES, die_name
 from gamehall.games.twenty_strong.runtime import fxs, mods
@@ -82,3 +86,27 @@ def deck_view(deck: TooManyBones, state: State) -> JSON:
             if any(item.card == card for item in state.inventory)
         },
     }
+
+
+class TooManyBonesView(DeckView["TooManyBones"]):
+    """The Too Many Bones view: its part of the table, its log lines, its backup slots."""
+
+    def view(self, deck: TooManyBones, state: State) -> JSON:
+        return deck_view(deck, state)
+
+    def describe(
+        self, deck: TooManyBones, before: State, action: Action, after: State
+    ) -> list[Text]:
+        lines = []
+        if isinstance(action, SetAside):
+            lines.append(Text("20s.log.boxed"))
+        if after.deck.day != before.deck.day:
+            lines.append(Text("20s.log.day", {"day": after.deck.day}))
+        return lines
+
+    def place_label(self, deck: TooManyBones, zone: int, place: int) -> str | int:
+        return place if zone == BACKUP else super().place_label(deck, zone, place)
+
+
+VIEW = TooManyBonesView()
+"""The deck's ``view`` part."""

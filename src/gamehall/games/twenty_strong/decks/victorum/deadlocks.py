@@ -1,9 +1,9 @@
 """Victorum's deadlock warnings for the deck workshop: a plain Engagement ends at Cleanup; a
 conflict the dice can no longer win is lost (VIC-R18, ``Victorum.cannot_win``). Besides the
 general warnings: a primus, a scion, or a conflict card that may join a conflict, whose
-Engagement Specials take dice (exhaust, dismiss, banish: ``TAKE_DICE``): a hero left with that
-many dice or fewer cannot win the conflict, and VIC-R18 ends it as lost. A commit limit below 1
-is not seen by VIC-R18, since the dice stay free to roll."""
+Engagement Specials take dice (exhaust, dismiss, banish: the kinds that ``takes_dice``): a
+hero left with that many dice or fewer cannot win the conflict, and VIC-R18 ends it as lost.
+A commit limit below 1 is not seen by VIC-R18, since the dice stay free to roll."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from gamehall.games.twenty_strong.decks.victorum.cards import (
     PrimusSide,
     Scion,
 )
-from gamehall.games.twenty_strong.decks.victorum.deck import TAKE_DICE
+from gamehall.games.twenty_strong.general import takes_dice
 
 if TYPE_CHECKING:
     from gamehall.games.twenty_strong.workshop import CardFile, Problem
@@ -97,7 +97,7 @@ class VictorumDeadlocks(DeckDeadlocks):
             takes = [
                 effect
                 for effect in foe.fighter.special
-                if effect.when == "engagement" and effect.kind in TAKE_DICE
+                if effect.when == "engagement" and takes_dice(effect.kind)
             ]
             power = self.power(foe)
             sizes = (sum(e.amount + e.scale * p for e in takes) for p in (0, power))

@@ -11,8 +11,7 @@ from typing import Any, ClassVar, Final, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from gamehall.core.cards import Localized
-from gamehall.core.game import JSON, Action, ChanceWeights, LengthBound
-from gamehall.core.i18n import Text
+from gamehall.core.game import Action, ChanceWeights, LengthBound
 from gamehall.core.interned import interned
 from gamehall.games.twenty_strong.deck import CONFLICT_ROUNDS, DeckRules
 from gamehall.games.twenty_strong.decks.victorum import setup
@@ -55,6 +54,7 @@ from gamehall.games.twenty_strong.general import (
     hittable,
     recruit,
     take_top,
+    takes_dice,
     tasks_for,
 )
 from gamehall.games.twenty_strong.runtime import Ability, ItemInfo, Mod
@@ -76,8 +76,6 @@ from gamehall.games.twenty_strong.state import (
     Task,
 )
 
-TAKE_DICE: Final = frozenset({"exhaust_dice", "dismiss_dice", "banish_dice"})
-"""Effects that take dice out of the pool."""
 SETUP: Final = "vic.setup"
 MOVE: Final = "vic.move"
 CAMP: Final = "vic.camp"
@@ -795,7 +793,7 @@ class Victorum(DeckRules):
                 continue
             colours.update(allowed[index])
             for effect in self.cards[active.card].special:
-                if effect.when == "engagement" and effect.kind in TAKE_DICE:
+                if effect.when == "engagement" and takes_dice(effect.kind):
                     taken += effect.size(active.power)
         places = state.places
         free = [
@@ -845,34 +843,6 @@ class Victorum(DeckRules):
 
     def modifiers(self, state: State) -> list[Mod]:
         return []
-
-    # -- view -----------------------------------------------------------------------------
-
-    def describe(self, before: State, action: Action, after: State) -> list[Text]:
-        """The log line of a deal, an uncovered camp or a drawn ally (the chance draws)."""
-        if isinstance(action, Deal):
-            hero = next(h for h in self.data.heroes if h.code == action.code)
-            return [Text("20s.log.vic.deal", {"card": hero.name.model_dump()})]
-        if isinstance(action, Uncover):
-            card = self.cards[self.codes[action.code]].name.model_dump()
-            from gamehall.games.twenty_strong.decks.victorum.labels import camp
-
-            return [Text("20s.log.vic.uncover", {"card": card, "camp": camp(action.camp)})]
-        if isinstance(action, Draw):
-            card = self.cards[self.codes[action.code]].name.model_dump()
-            return [Text("20s.log.vic.draw", {"card": card})]
-        return []
-
-    def view(self, state: State) -> JSON:
-        from gamehall.games.twenty_strong.decks.victorum.view import deck_view
-
-        return deck_view(self, state)
-
-    def item_view(self, state: State, card: int) -> JSON:
-        """An opportunity shows what it needs and the reward it becomes (VIC-OPP-3)."""
-        from gamehall.games.twenty_strong.decks.victorum.view import opportunity_view
-
-        return opportunity_view(self, card) if card in self.opportunities else {}
 
     def name_of(self, card: int) -> Localized:
         """A card's name."""

@@ -21,6 +21,7 @@ from gamehall.games.twenty_strong.decks.victorum.deck import (
 )
 from gamehall.games.twenty_strong.decks.victorum.mountain import ADJACENT, CAMPS, FOOT, SCION_CAMP
 from gamehall.games.twenty_strong.dice import COLOUR_NAMES, COLOUR_OF, UNROLLED, die_name
+from gamehall.games.twenty_strong.general import takes_dice
 from gamehall.games.twenty_strong.invariants import DeckChecks, Places, differ
 from gamehall.games.twenty_strong.state import (
     CANNOT_WIN,
@@ -39,8 +40,6 @@ if TYPE_CHECKING:
 DISMISSABLE: Final = (POOL, COMMITTED, EXHAUSTED)
 """Where a dismissed die comes from, and where a recruited one goes (VIC-DICE-2, -6)."""
 CONFLICTS: Final = ("", "primus", "scion")
-DRAINS: Final = ("exhaust_dice", "dismiss_dice", "banish_dice")
-"""Effects that take dice out of the pool."""
 
 
 def distances(start: int) -> dict[int, int]:
@@ -241,7 +240,7 @@ class DeckInvariants(DeckChecks):
             fx.amount + fx.scale * a.power
             for a in standing
             for fx in cards[a.card].special
-            if fx.when == "engagement" and fx.kind in DRAINS
+            if fx.when == "engagement" and takes_dice(fx.kind)
         )
         if len(free) <= drained:
             return ""  # every Engagement takes them all

@@ -15,6 +15,8 @@ PLUGIN = DeckPlugin(
         "terminal_table": f"{PACKAGE}.terminal:table_parts",
         "labels": f"{PACKAGE}.labels:deck_label",
         "keys": f"{PACKAGE}.keys:deck_kind",
+        "view": f"{PACKAGE}.view:VIEW",
+        "rl": f"{PACKAGE}.rl:LEARNING",
     },
     settings={
         "web_parts": "games/twenty_strong/decks/victorum/web/parts.html",

@@ -21,6 +21,7 @@ except ModuleNotFoundError:  # installed without Cython: the same code, as Pytho
     from gamehall.core import shadow as cython
 
 from gamehall.core.catalogue import ActionForms, Form, numbered
+from gamehall.games.twenty_strong.deck import DeckLearning
 from gamehall.games.twenty_strong.decks.victorum.actions import ALTERNATES, BONUSES
 from gamehall.games.twenty_strong.decks.victorum.deck import (
     CAMP,
@@ -67,7 +68,7 @@ def action_forms(deck: Victorum) -> ActionForms:
     enemies from the camps; chance: the heroes dealt, the cards uncovered on each camp, the
     scion's allies drawn from the discard."""
     kept, dealt = _heroes(deck)
-    positions = numbered(deck.most_active())
+    positions = numbered(most_active(deck))
     decisions = [
         Form("hero", (kept,)),
         Form("tactic", (_codes(deck, deck.tactic_ids),)),
@@ -322,3 +323,7 @@ class DeckWriter:
 
 
 DeckFeatures.writer_class = DeckWriter  # defined after the features, which it reads
+
+
+LEARNING: Final = DeckLearning(action_forms, most_active, DeckFeatures)
+"""The deck's ``rl`` part: its catalogue, its most active cards, its features."""

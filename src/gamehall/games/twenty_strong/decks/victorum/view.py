@@ -1,5 +1,7 @@
 """The Victorum part of the view: the mountain with its chip, camps' tops and primuses, the
-scion (both sides), the influence deck, the Training Grounds, the tactic area, the setup deal.
+scion (both sides), the influence deck, the Training Grounds, the tactic area, the setup deal;
+the log lines of its chance draws and what an opportunity shows (the deck's ``view`` part,
+:data:`VIEW`).
 
 Cards under a camp's top are unseen: a camp shows its top and a count, never what lies
 beneath (VIC-SETUP-3). Everything else in a solo game is open (VIC-SETUP-2, VIC-INFL-5).
@@ -9,7 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamehall.core.game import JSON
+from gamehall.core.game import JSON, Action
+from gamehall.core.i18n import Text
+from gamehall.games.twenty_strong.deck import DeckView
+from gamehall.games.twenty_strong.decks.victorum.actions import Deal, Draw, Uncover
 from gamehall.games.twenty_strong.decks.victorum.mountain import (
     ADJACENT,
     CAMPS,
@@ -156,3 +161,33 @@ def _hero(hero: object) -> JSON:
 def _next_camp(vic: Vic) -> str | None:
     placed = sum(p != NOWHERE for p in vic.primuses)
     return CAMPS[PRIMUS_CAMPS[placed]] if vic.to_place else None
+
+
+class VictorumView(DeckView["Victorum"]):
+    """The Victorum view: its part of the table, its log lines, its opportunities."""
+
+    def view(self, deck: Victorum, state: State) -> JSON:
+        return deck_view(deck, state)
+
+    def describe(self, deck: Victorum, before: State, action: Action, after: State) -> list[Text]:
+        """The log line of a deal, an uncovered camp or a drawn ally (the chance draws)."""
+        if isinstance(action, Deal):
+            hero = next(h for h in deck.data.heroes if h.code == action.code)
+            return [Text("20s.log.vic.deal", {"card": hero.name.model_dump()})]
+        if isinstance(action, Uncover):
+            card = deck.cards[deck.codes[action.code]].name.model_dump()
+            from gamehall.games.twenty_strong.decks.victorum.labels import camp
+
+            return [Text("20s.log.vic.uncover", {"card": card, "camp": camp(action.camp)})]
+        if isinstance(action, Draw):
+            card = deck.cards[deck.codes[action.code]].name.model_dump()
+            return [Text("20s.log.vic.draw", {"card": card})]
+        return []
+
+    def item_view(self, deck: Victorum, state: State, card: int) -> JSON:
+        """An opportunity shows what it needs and the reward it becomes (VIC-OPP-3)."""
+        return opportunity_view(deck, card) if card in deck.opportunities else {}
+
+
+VIEW = VictorumView()
+"""The deck's ``view`` part."""
