@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from gamehall.core.chance import make_rng, sample
 from gamehall.core.game import CHANCE, Game
 from gamehall.core.keys import RESERVED, WITH_ITEMS_ONLY, ActionKind, action_keys, keys, verb
 from gamehall.core.registry import create
@@ -139,7 +140,21 @@ def test_identities_are_numbered_in_their_order_and_numbers_are_kept() -> None:
         ActionKind("rest", "r"),
         ActionKind("other"),
     ]
-    assert keys(kinds) == ["g2", "g1", "g2", "a4", "m0", "", "r", ""]
+    assert keys(kinds) == ["g1", "g2", "g1", "a4", "m0", "", "r", ""]
+
+
+def test_victorum_dealt_cards_are_numbered_as_their_buttons_are_shown() -> None:
+    """The first hero offered is q1, the next q2 ..., whatever the cards' codes."""
+    game = create("20-strong", 1, {"deck": "victorum"})
+    state = game.initial_state()
+    rng = make_rng(3, "keys")
+    while game.to_move(state) == CHANCE:
+        state = game.apply(state, sample(game.chance_weights(state), rng))
+    legal = game.legal_actions(state)
+    codes = [action.code for action in legal]  # type: ignore[attr-defined]
+    assert codes != sorted(codes)  # dealt out of code order: the old numbering differed
+    found = action_keys(game, game.view(state, 0), legal)
+    assert found == [f"q{n}" for n in range(1, len(legal) + 1)]
 
 
 def test_a_game_that_names_no_kinds_has_its_verbs_and_no_keys() -> None:

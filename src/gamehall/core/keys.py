@@ -4,12 +4,13 @@ every state of a game, so that a key pressed by habit never does another kind of
 A game says what kind each of its actions is (:meth:`Game.action_kind`): a kind has one
 letter for the whole game ("r": rest), and an action of a kind that offers several at once
 has an item, whose digit follows the letter ("a" then "2": ask for two weapons). The item is
-the action's own number (a seat, a slot, a count), or an identity (a card's code) by whose
-order the kind's actions of a state are numbered.
+the action's own number (a seat, a slot, a count), or an identity (a card's code): the kind's
+actions of a state are then numbered in the order they are offered, as their buttons and the
+terminal list them, so the first one shown is 1.
 
 >>> keys([ActionKind("ask", "a", 2), ActionKind("rest", "r"), ActionKind("give", "g", "R5"),
 ...       ActionKind("give", "g", "B7"), ActionKind("other")])
-['a2', 'r', 'g2', 'g1', '']
+['a2', 'r', 'g1', 'g2', '']
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ class ActionKind(NamedTuple):
     """The kind's key: one lowercase letter, the same at every state of the game ("": none)."""
     item: int | str | None = None
     """What tells the action from the others of its kind, for the digit typed after ``key``:
-    its own number (1 to 10), or an identity the kind's actions of a state are numbered in
-    the order of; None for a kind whose actions come one at a time. A kind has an item at
+    its own number (1 to 10), or an identity, numbered by the order the kind's actions are
+    offered in; None for a kind whose actions come one at a time. A kind has an item at
     every state or at none, and its items are all numbers or all identities."""
 
 
@@ -97,14 +98,14 @@ def keys(kinds: Sequence[ActionKind]) -> list[str]:
 
 
 def identity_numbers(kinds: Sequence[ActionKind]) -> dict[tuple[str, int | str | None], int]:
-    """The number of each identity item among its kind's in this state: its place in their
-    order, from 1 (two actions with the same item share it)."""
-    items: dict[str, set[str]] = {}
+    """The number of each identity item among its kind's in this state: its place in the
+    order they are first offered in, from 1 (two actions with the same item share it)."""
+    items: dict[str, dict[str, None]] = {}
     for kind in kinds:
         if kind.key and isinstance(kind.item, str):
-            items.setdefault(kind.key, set()).add(kind.item)
+            items.setdefault(kind.key, {})[kind.item] = None
     return {
         (key, item): number
         for key, found in items.items()
-        for number, item in enumerate(sorted(found), 1)
+        for number, item in enumerate(found, 1)
     }
