@@ -105,7 +105,5 @@ def identity_numbers(kinds: Sequence[ActionKind]) -> dict[tuple[str, int | str |
         if kind.key and isinstance(kind.item, str):
             items.setdefault(kind.key, {})[kind.item] = None
     return {
-        (key, item): number
-        for key, found in items.items()
-        for number, item in enumerate(found, 1)
+        (key, item): number for key, found in items.items() for number, item in enumerate(found, 1)
     }
