@@ -17,7 +17,15 @@ from rich.console import Console
 
 from gamehall.core.chance import make_rng, sample
 from gamehall.core.game import CHANCE, Game
-from gamehall.core.keys import RESERVED, WITH_ITEMS_ONLY, ActionKind, action_keys, keys, verb
+from gamehall.core.keys import (
+    RESERVED,
+    WITH_ITEMS_ONLY,
+    ActionKind,
+    action_keys,
+    keys,
+    kind_function,
+    verb,
+)
 from gamehall.core.registry import create
 from gamehall.games.boss_quest.actions import Ask
 from tests.random_steps import random_steps
@@ -163,6 +171,17 @@ def test_a_game_that_names_no_kinds_has_its_verbs_and_no_keys() -> None:
     game = HiddenDeal(2)
     assert game.action_kind({}, "show 3") == ActionKind("show")
     assert action_keys(game, {}, ["deal 1", "show 3"]) == ["", ""]
+
+
+def test_a_game_names_its_kinds_through_its_plug_in() -> None:
+    """The kinds come from the ``action_kind`` facet each game's plug-in names, not from a
+    module found by its place in the package."""
+    from gamehall.core.plugin import BUILT_IN
+    from gamehall.games.boss_quest import keys as boss_quest_keys
+
+    assert kind_function("boss-quest") is boss_quest_keys.action_kind
+    assert all(kind_function(name) for name in BUILT_IN)
+    assert kind_function("no-such-game") is None
 
 
 def test_the_terminal_lists_the_keys_and_takes_them(tmp_path: Path) -> None:

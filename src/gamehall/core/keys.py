@@ -15,10 +15,11 @@ terminal list them, so the first one shown is 1.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from gamehall.core.plugin import facet_of
 
 if TYPE_CHECKING:
     from gamehall.core.game import JSON, Action, Game
@@ -53,25 +54,17 @@ def verb(action: Action) -> str:
 
 
 def named_kind(game: Game[Any], view: JSON, action: Action) -> ActionKind:
-    """The kind of ``action`` as the ``action_kind(game, view, action)`` function of the
-    ``keys`` module of the game's package says; without one, its verb, with no key."""
-    named = package_function(type(game).__module__, "action_kind")
+    """The kind of ``action`` as the game's ``action_kind`` facet says (a function
+    ``action_kind(game, view, action)`` its plug-in names); without one, its verb, with no
+    key."""
+    named = kind_function(game.name)
     return named(game, view, action) if named else ActionKind(verb(action))
 
 
 @cache
-def package_function(module: str, name: str) -> Callable[..., Any] | None:
-    """The function ``name`` of the ``keys`` module beside ``module``, if there is one."""
-    package = module.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        found = importlib.import_module(f"{package}.keys")
-    except ModuleNotFoundError as error:
-        if error.name != f"{package}.keys":
-            raise
-        return None
-    function: Callable[..., Any] | None = getattr(found, name, None)
+def kind_function(game: str) -> Callable[..., ActionKind] | None:
+    """The ``action_kind`` facet of the game ``game``, if its plug-in names one."""
+    function: Callable[..., ActionKind] | None = facet_of(game, "action_kind")
     return function
 
 

@@ -56,10 +56,11 @@ class GamePlugin:
     rules: str
     """The rules class (a :class:`~gamehall.core.game.Game` subclass), ``module:name``."""
     facets: Mapping[str, str] = field(default_factory=dict)
-    """Each facet the game offers, by the part's name for it (``terminal_table``,
-    ``web_view``, ``heuristic``, ``search_profile``, ``horizon``, ``figures``, ``plots``;
-    ``part_packages``: a function naming the packages of the game's parts installed outside
-    gamehall's tree), as ``module:name``."""
+    """Each facet the game offers, by the part's name for it (``action_kind``: the kind of
+    each action, for the table's keys; ``terminal_table``, ``web_view``, ``heuristic``,
+    ``search_profile``, ``horizon``, ``figures``, ``plots``; ``part_packages``: a function
+    naming the packages of the game's parts installed outside gamehall's tree), as
+    ``module:name``."""
     settings: Mapping[str, Any] = field(default_factory=dict)
     """Plain values of the game for the hall's parts (``bench_players``: how many play in
     the benchmark; ``rl_ids``: the Gymnasium ids and their settings)."""

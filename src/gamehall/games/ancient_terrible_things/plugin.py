@@ -6,6 +6,7 @@ PLUGIN = GamePlugin(
     name="ancient-terrible-things",
     rules="gamehall.games.ancient_terrible_things:AncientTerribleThings",
     facets={
+        "action_kind": "gamehall.games.ancient_terrible_things.keys:action_kind",
         "terminal_table": (
             "gamehall.games.ancient_terrible_things.terminal:render_ancient_terrible_things"
         ),

@@ -6,6 +6,7 @@ PLUGIN = GamePlugin(
     name="boss-quest",
     rules="gamehall.games.boss_quest:BossQuest",
     facets={
+        "action_kind": "gamehall.games.boss_quest.keys:action_kind",
         "terminal_table": "gamehall.games.boss_quest.terminal:render_boss_quest",
         "heuristic": "gamehall.games.boss_quest.heuristic:BossQuestHeuristicBot",
         "horizon": "gamehall.games.boss_quest.horizon:HORIZON",

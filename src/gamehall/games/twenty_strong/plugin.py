@@ -11,6 +11,7 @@ PLUGIN = GamePlugin(
     name="20-strong",
     rules="gamehall.games.twenty_strong:TwentyStrong",
     facets={
+        "action_kind": "gamehall.games.twenty_strong.keys:action_kind",
         "terminal_table": "gamehall.games.twenty_strong.terminal:render_twenty_strong",
         "heuristic": "gamehall.games.twenty_strong.heuristic:TwentyStrongHeuristicBot",
         "horizon": "gamehall.games.twenty_strong.horizon:HORIZON",
