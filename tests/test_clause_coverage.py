@@ -1,4 +1,5 @@
-"""Every rule clause of every implemented game is named by at least one test.
+"""Every rule clause of every implemented game is named by at least one test, and by the code
+that carries it out (so ``git grep -w GEN-RESOLVE-2 -- src`` finds where a rule lives).
 
 A clause counts as covered only when its ID is in the name of a test function (``BQ_COMBAT_5``)
 or in a test function's docstring (``BQ-COMBAT-5``). Comments, helpers, module docstrings and
@@ -16,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -28,6 +30,16 @@ IMPLEMENTED = {
     "20-strong-victorum.md": "VIC",
     "ancient-terrible-things.md": "ATT",
 }
+CODE = Path(__file__).resolve().parents[1] / "src" / "gamehall" / "games"
+WHERE: Final = {
+    "BQ": CODE / "boss_quest",
+    "GEN": CODE / "twenty_strong",
+    "TMB": CODE / "twenty_strong",  # a deck's rule may live in the general code it plugs into
+    "VIC": CODE / "twenty_strong",
+    "ATT": CODE / "ancient_terrible_things",
+}
+"""The package whose code (and card data) carries out each prefix's clauses (a deck's clause
+may be carried out by the general rules it plugs into: the reserve's effect kinds, VIC-DICE-*)."""
 CLAUSE_ID = re.compile(r"(?<![A-Za-z0-9])([A-Z]{2,4})[-_]([A-Z]+)[-_](\d+)(?![0-9])")
 """A clause ID, written with dashes (docstrings) or underscores (function names)."""
 
@@ -140,6 +152,23 @@ def test_every_clause_has_a_test(file: str, prefix: str) -> None:
     named = named_in_tests()
     missing = [clause for clause in ids if clause not in named]
     assert missing == [], f"clauses with no test: {', '.join(missing)}"
+
+
+def named_in_code(package: Path) -> set[str]:
+    """Clause IDs written anywhere in the package's code and card data."""
+    named: set[str] = set()
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".toml", ".html") and "locale" not in path.parts:
+            named |= ids_in(path.read_text(encoding="utf-8"))
+    return named
+
+
+@pytest.mark.parametrize(("file", "prefix"), sorted(IMPLEMENTED.items()))
+def test_every_clause_is_named_where_the_code_carries_it_out(file: str, prefix: str) -> None:
+    ids = clause_ids(CLAUSES / file, prefix)
+    named = named_in_code(WHERE[prefix])
+    missing = [clause for clause in ids if clause not in named]
+    assert missing == [], f"clauses no code in {WHERE[prefix].name} names: {', '.join(missing)}"
 
 
 def test_malformed_index_rows_are_found(tmp_path: Path) -> None:

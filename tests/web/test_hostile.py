@@ -39,7 +39,7 @@ from gamehall.web.refusals import MAX_BODY
 from gamehall.web.routes.live import MAX_MESSAGE
 from tests.web.claims import CREDENTIAL, credentials
 from tests.web.conftest import Server
-from tests.web.forms import csrf_token, post_lobby_form, refusal
+from tests.web.forms import csrf_token, form_error, post_lobby_form, refusal
 from tests.web.test_api import act, human_to_move, open_table, snapshot
 
 ME, INVITE, BOT = {"kind": "me"}, {"kind": "invite"}, {"kind": "bot"}
@@ -557,13 +557,13 @@ def form(**changes: Any) -> dict[str, Any]:
 
 
 FORM_REFUSALS: list[tuple[str, dict[str, Any], int, str]] = [
-    ("no game", form(game=None), 422, "game: Field required"),
-    ("players a word", form(players="two"), 422, "players: Input should be a valid integer"),
-    ("players 0", form(players="0"), 422, "players: Input should be greater than or equal to 1"),
-    ("players 11", form(players="11"), 422, "players: Input should be less than or equal to 10"),
+    ("no game", form(game=None), 422, "The table was not opened: Game is missing"),
+    ("players a word", form(players="two"), 422, "Players takes a whole number, not 'two'"),
+    ("players 0", form(players="0"), 422, "Players must be at least 1"),
+    ("players 11", form(players="11"), 422, "Players must be at most 10"),
     ("an unknown game", form(game="chess"), 422, "chess"),
     ("a NUL in the game", form(game="boss\x00quest"), 422, "boss\\x00quest"),
-    ("no seats", form(seat_kinds=None), 422, "seat_kinds: Field required"),
+    ("no seats", form(seat_kinds=None), 422, "Seats is missing"),
     ("too few seats", form(players="3"), 422, "2 seats given for 3 players"),
     ("an unknown seat kind", form(seat_kinds=["me", "alien"]), 422, "unknown kind 'alien'"),
     ("an unknown bot", form(seat_kinds=["me", "bot:oracle"]), 422, "unknown bot 'oracle'"),
@@ -579,9 +579,9 @@ FORM_REFUSALS: list[tuple[str, dict[str, Any], int, str]] = [
     ("a clock of NaN", form(clock="nan"), 422, "the time per move must be from 5 seconds"),
     ("a clock of 4 s", form(clock="4"), 422, "the time per move must be from 5 seconds"),
     ("a clock of 9 digits", form(clock="123456789"), 422, "must be from 5 seconds to 14 days"),
-    ("a clock of 17 digits", form(clock="1" * 17), 422, "clock: String should have at most 16"),
-    ("bot_delay NaN", form(bot_delay="nan"), 422, "bot_delay: "),
-    ("physical maybe", form(physical="maybe"), 422, "physical: Input should be a valid boolean"),
+    ("a clock of 17 digits", form(clock="1" * 17), 422, "Time per move is too long: at most 16"),
+    ("bot_delay NaN", form(bot_delay="nan"), 422, "Bot pause (seconds) takes a number"),
+    ("physical maybe", form(physical="maybe"), 422, "takes yes or no, not 'maybe'"),
     ("an unknown replacement", form(replacement="oracle"), 422, "unknown bot 'oracle'"),
 ]
 """Lobby form submissions refused."""
@@ -600,8 +600,23 @@ def test_a_lobby_form_the_hall_refuses_opens_no_table(
     assert table_count(shared_client) == before
 
 
+def test_a_refused_form_names_its_field_by_its_label_in_the_pages_language(
+    shared_client: TestClient,
+) -> None:
+    """A person reads the field as the lobby labels it, in French on a French page; the API
+    keeps the field's name."""
+    answer = post_lobby_form(shared_client, form(players="11"), params={"lang": "fr"})
+    assert form_error(answer) == "La table n'a pas été ouverte : Joueurs : doit valoir au plus 10"
+    answer = post_lobby_form(shared_client, form(bot_delay="vite"), params={"lang": "fr"})
+    assert form_error(answer) == (
+        "La table n'a pas été ouverte : Pause des robots (secondes) : attend un nombre, pas 'vite'"
+    )
+    answer = shared_client.post("/api/tables", json={"game": "boss-quest", "players": 11})
+    assert answer.status_code == 422 and answer.json()["error"].startswith("players: ")
+
+
 MALFORMED_FORMS: list[tuple[str, Call, int, str]] = [
-    ("JSON, not a form", Call("POST", "/tables", FORM), 422, "game: Field required"),
+    ("JSON, not a form", Call("POST", "/tables", FORM), 422, "Game is missing"),
     (
         "multipart with no boundary",
         Call("POST", "/tables", raw=b"game=x", headers={"content-type": "multipart/form-data"}),

@@ -16,6 +16,7 @@ from gamehall.core.errors import GamehallError
 from gamehall.core.i18n import Catalog, Text, catalog
 from gamehall.store.database import database_problem
 from gamehall.web.context import context_of, page
+from gamehall.web.form_problems import form_problem
 from gamehall.web.refusals import status_of, unparsable
 from gamehall.web.requests import posted
 from gamehall.web.resume import BrokenTable
@@ -86,6 +87,8 @@ async def invalid_request(request: Request, error: RequestValidationError) -> Re
         at = first.get("loc", ("body", 0))[-1]
         reason = first.get("ctx", {}).get("error", "")
         return await refuse(request, 422, f"body: JSON decode error at {at}: {reason}")
+    if wants_page(request):  # a person's form: the field by its label, in their language
+        return await refuse(request, 422, texts_for(request).render(form_problem(first)))
     where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
     return await refuse(request, 422, f"{where}: {first.get('msg')}")
 

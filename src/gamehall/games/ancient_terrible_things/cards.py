@@ -111,7 +111,7 @@ class Encounter(Model):
 
 
 class Location(Model):
-    """A location: the active player's bonus and the bonus every player may use."""
+    """A location: the active player's bonus and one every player may use (ATT-EXPLORE-3)."""
 
     code: str = Field(pattern=CODE)
     name: Localized

@@ -35,17 +35,18 @@ Combo = tuple[str, int, int]
 
 
 def meets(combo: Combo, values: Sequence[int]) -> bool:
-    """True if the Focus dice ``values`` form ``combo`` (every printed value is a minimum)."""
+    """True if the Focus dice ``values`` form ``combo`` (every printed value is a minimum,
+    ATT-RES-7)."""
     kind, minimum, size = combo
-    if kind == "high":
+    if kind == "high":  # ATT-RES-3
         return any(v >= minimum for v in values)
-    if kind == "straight":
+    if kind == "straight":  # ATT-RES-6: a run of ``size`` from a face >= minimum
         present = set(values)
         return any(
             all(start + i in present for i in range(size)) for start in range(minimum, 8 - size)
         )
     counts = Counter(values)
-    return any(n >= size and v >= minimum for v, n in counts.items())
+    return any(n >= size and v >= minimum for v, n in counts.items())  # ATT-RES-4, ATT-RES-5
 
 
 def dice_for(combo: Combo, values: Sequence[int]) -> tuple[int, ...]:

@@ -83,7 +83,7 @@ class AncientTerribleThings(Game[AttState]):
     name = "ancient-terrible-things"
     title = "Ancient Terrible Things"
     aliases = ("att", "ancient-terrible-things-le-retour")
-    min_players = 1
+    min_players = 1  # ATT-SETUP-1: 1 to 4 players (solo: ATT-R1)
     max_players = 4
     rules_version = "2"  # 2: unused Action dice cashed at resolution (ATT-R17), resigning (ATT-R16)
     option_specs = (
@@ -258,6 +258,7 @@ class AncientTerribleThings(Game[AttState]):
         cards = self.cards
         legal: list[Action] = []
         combos = self.combos(state)
+        # ATT-RES-8: only the Focus dice form a combination; Action dice bear no number
         met = [i for i, combo in enumerate(combos) if meets(combo, dice.focus)]
         legal += [interned(act.Defeat, i) for i in met]  # ATT-RES-1
         if not met:
@@ -266,7 +267,7 @@ class AncientTerribleThings(Game[AttState]):
         if me.tokens[FOCUS]:
             legal += [interned(act.Focus, i) for i in free]  # ATT-ENC-7
         unused = [i for i, used in enumerate(dice.used) if not used]
-        for loot in me.loot:
+        for loot in me.loot:  # ATT-ENC-4: every usable Loot and Exploit, in any order
             if loot in me.exhausted:
                 continue  # ATT-LOOT-3
             code = cards.loot[loot].code
@@ -277,7 +278,7 @@ class AncientTerribleThings(Game[AttState]):
         for exploit in me.exploits:
             if self.can_pay(me, exploit):  # ATT-EXPL-1
                 legal.append(interned(act.Card, "play", cards.exploits[exploit].code))
-        if me.terrible > me.flipped:  # ATT-TT-1, ATT-TT-2
+        if me.terrible > me.flipped:  # ATT-TT-1, ATT-TT-2; ATT-TT-4: in their own encounter
             benefits = cards.characters[me.character].benefits
             legal += [interned(act.Terrible, i) for i in range(len(benefits))]
         legal += [interned(act.Cash, i) for i in unused if dice.action[i] != BLANK]  # ATT-RES-9
@@ -442,7 +443,7 @@ class AncientTerribleThings(Game[AttState]):
         elif step == ACTIVE_BONUS:
             if action == act.Plain("bonus"):  # ATT-EXPLORE-4
                 self.effects.queue(s, s.active, self._location(s).active)
-            s.step, s.bonus_seat = EVERYONE_BONUS, s.active
+            s.step, s.bonus_seat = EVERYONE_BONUS, s.active  # ATT-EXPLORE-3: active one too
         elif step == EVERYONE_BONUS:
             if action == act.Plain("use"):  # ATT-EXPLORE-5
                 self.effects.queue(s, s.bonus_seat, self._location(s).everyone)
@@ -500,7 +501,7 @@ class AncientTerribleThings(Game[AttState]):
         self.effects.claim(s, s.active, None)
 
     def _roll_all(self, s: AttState) -> None:
-        """The encounter begins: 5 Focus and 2 Action dice, all rolled (ATT-ENC-1, -2)."""
+        """The encounter begins: 5 Focus and 2 Action dice, all rolled (ATT-ENC-1, ATT-ENC-2)."""
         s.step = ENCOUNTER
         s.dice = Dice((NO_FACE,) * FOCUS_DICE, (), ("",) * 2, (False, False))
         s.rolls = (*(act.focus_die(i) for i in range(FOCUS_DICE)), "a1", "a2")

@@ -32,9 +32,10 @@ def secret_sources(game: AncientTerribleThings, player: Player) -> dict[str, int
     return {
         "encounters": sum(cards.encounters[e].secrets for e in player.trophies),  # ATT-SCORE-1
         "loot": sum(cards.loot[i].secrets for i in player.loot),  # ATT-SCORE-2
+        # ATT-SCORE-3: each Accomplishment owned (earned as ATT-R12 says)
         "accomplishments": sum(cards.accomplishments[a].secrets for a in player.accomplishments),
         "mystery": player.tokens[MYSTERY] // 3,  # ATT-SCORE-4
-        "terrible": terrible_penalty(player.terrible),  # ATT-SCORE-5
+        "terrible": terrible_penalty(player.terrible),  # ATT-SCORE-5, ATT-TT-3: flipped or not
     }
 
 
@@ -50,9 +51,10 @@ def rival_secrets(game: AncientTerribleThings, state: AttState) -> int:
 
 
 def final_outcome(game: AncientTerribleThings, state: AttState, reason: str) -> Outcome:
-    """Scores and winners: most Secrets, then fewest Terrible Things, then most encounters,
-    among the seats still in the game; a seat that resigned never wins (ATT-R16), and a solo
-    player who resigned loses. Every seat's Secrets are its score, resigned or not."""
+    """Scores and winners: most Secrets, then fewest Terrible Things, then most encounters
+    (the tie-break, ATT-WIN-2, ATT-R3), among the seats still in the game; a seat that
+    resigned never wins (ATT-R16), and a solo player who resigned loses. Every seat's
+    Secrets are its score, resigned or not."""
     scores = tuple(secrets(game, p) for p in state.players)
     if game.players == 1:
         won = reason != "resigned" and scores[0] > rival_secrets(game, state)
@@ -60,7 +62,7 @@ def final_outcome(game: AncientTerribleThings, state: AttState, reason: str) -> 
 
     def rank(seat: int) -> tuple[int, int, int]:
         player = state.players[seat]
-        return (scores[seat], -player.terrible, len(player.trophies))
+        return (scores[seat], -player.terrible, len(player.trophies))  # ATT-WIN-2
 
     left = [seat for seat in range(game.players) if seat not in state.gone]
     best = max(rank(seat) for seat in left)

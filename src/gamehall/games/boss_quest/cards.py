@@ -178,7 +178,7 @@ class Cards:
     def composition_problems(self) -> list[str]:
         """How the card counts differ from the printed game's (empty when they match)."""
         problems = []
-        if len(self.colours) != 5:
+        if len(self.colours) != 5:  # BQ-COMP-3: 5 colours x values 1..7, 35 weapons
             problems.append(f"{len(self.colours)} weapon colours, the game has 5")
         if sorted(self.boss_hps) != list(range(14, 22)):
             problems.append("the bosses' HP should be 14 to 21, one each")
@@ -192,7 +192,7 @@ class Cards:
 def compile_cards(source: CardFile) -> Cards:
     """Tables indexed by weapon id and spell kind, from a validated card file."""
     codes, values, colours = [], [], []
-    for colour_index, colour in enumerate(source.colours):
+    for colour_index, colour in enumerate(source.colours):  # BQ-COMP-3: one per colour and value
         for value in VALUES:
             codes.append(f"{colour.code}{value}")
             values.append(value)

@@ -33,7 +33,7 @@ def attack(state: BossQuestState, cards: Cards, seat: int) -> int:
     bonus = cards.attack_bonus
     for kind, status, target in state.slots:
         if target == seat and status == ACTIVE:
-            total += bonus[kind]
+            total += bonus[kind]  # BQ-SPELL-2: +1, +2, -1 or -2, as printed
     return total
 
 
@@ -73,6 +73,7 @@ def resolve_combat(state: BossQuestState, cards: Cards) -> Combat:
     counts = [len(state.visible[seat]) + (state.hidden[seat] >= 0) for seat in seats]
     gone = state.gone
     over = [a > hp and not gone[seat] for seat, a in enumerate(attacks)]
+    # BQ-COMBAT-3: failing a condition keeps a knight out of ``remaining`` but costs no heart
     failed = [
         conditions and not gone[seat] and not meets_conditions(state, cards, seat) for seat in seats
     ]
@@ -90,7 +91,7 @@ def resolve_combat(state: BossQuestState, cards: Cards) -> Combat:
     results = []
     for seat in seats:
         perfect = attacks[seat] == hp and seat in remaining  # BQ-COMBAT-7
-        gained = (1 + extra_keys if seat in winners else 0) + perfect  # BQ-SPELL-13
+        gained = (1 + extra_keys if seat in winners else 0) + perfect  # BQ-COMBAT-8, BQ-SPELL-13
         lost = over[seat] and not no_heart_loss  # BQ-COMBAT-2, BQ-SPELL-10
         results.append(
             SeatResult(

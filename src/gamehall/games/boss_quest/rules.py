@@ -77,7 +77,7 @@ class BossQuest(Game[BossQuestState]):
     name = "boss-quest"
     title = "Boss Quest"
     aliases = ("bossquest", "bq")
-    min_players = 2
+    min_players = 2  # BQ-COMP-1: 2 to 5 knights, any other count is refused
     max_players = 5
     rules_version = "2"  # 2: a cancel may end the last call (BQ-R13); knights may resign
     option_specs = (
@@ -158,7 +158,8 @@ class BossQuest(Game[BossQuestState]):
     # -- setup and reading ------------------------------------------------------------
 
     def initial_state(self) -> BossQuestState:
-        """Decks shuffled, no boss yet; the first chance outcome picks the armorer."""
+        """Decks shuffled, no boss yet; the first chance outcome picks the armorer, then
+        round one's boss is turned up like any later round's (BQ-SETUP-1)."""
         n = self.players
         s = BossQuestState.__new__(BossQuestState)
         s.phase, s.round, s.armorer, s.turn = ARMORER, 0, -1, -1
@@ -210,7 +211,8 @@ class BossQuest(Game[BossQuestState]):
         return BossQuestFeatures(self)
 
     def reveals(self, state: BossQuestState, action: Action) -> bool:
-        """Activating the mystery spell shows it; swaps show a knight another's card."""
+        """Activating the mystery spell shows it, so it cannot be taken back (BQ-MYST-4);
+        swaps show a knight another's card."""
         if isinstance(action, act.Activate):
             return action.slot == state.mystery
         return isinstance(action, act.SwapWith | act.Give)
@@ -241,11 +243,12 @@ class BossQuest(Game[BossQuestState]):
         asks = self.may_arm(state, state.turn)
         available = 0
         for index, slot in enumerate(state.slots):
-            if slot.status == AVAILABLE:
+            if slot.status == AVAILABLE:  # BQ-MAGE-5: never an active or used spell
                 available |= 1 << index
         legal = self._turn_cache.get((asks, available))
         if legal is None:
             slots = [i for i in range(self.layout_size) if available >> i & 1]
+            # BQ-TURN-2: one action, A (ask) or B (the magician: activate, discard or rest)
             legal = (
                 *self._ask[:asks],
                 *(() if slots else self._rest),  # BQ-MAGE-8
@@ -410,16 +413,17 @@ class BossQuest(Game[BossQuestState]):
         n = self.players
         for step in range(1, n + 1):
             seat = (s.turn + step) % n
-            if not s.at_magician[seat]:
+            if not s.at_magician[seat]:  # BQ-TURN-3: no more arming after the magician
                 s.turn = seat
                 return
-        self._combat(s)
+        self._combat(s)  # BQ-MAGE-7: every knight is at the magician
 
     def _on_ask(self, s: BossQuestState, action: act.Ask) -> None:
         if s.at_magician.count(False) == 1:
             s.lone_asked = True  # BQ-ARM-7
+        # BQ-ARM-2: the count asked is public; the cards come after it, as chance draws
         s.draws = (self._ask_draws[s.turn],) * action.count
-        s.resume, s.phase = NEXT_TURN, DRAW
+        s.resume, s.phase = NEXT_TURN, DRAW  # BQ-ARM-4: still arming, may ask again
         self._settle_draws(s)
 
     def _go_to_magician(self, s: BossQuestState) -> None:
@@ -533,6 +537,7 @@ class BossQuest(Game[BossQuestState]):
         for slot in s.slots:
             if slot.status in (AVAILABLE, ACTIVE):  # the others are in the pile already
                 discard[slot.kind] += 1
+        # BQ-SPELL-1: the round's spells leave the table, and their effects end with it
         s.spell_discard, s.slots, s.mystery = tuple(discard), (), -1
         s.last_call, s.last_call_on = (), False
         if 0 in hearts or max(keys) >= self.keys_to_win:
@@ -547,7 +552,7 @@ class BossQuest(Game[BossQuestState]):
         playing = [p for p in range(self.players) if not s.gone[p]]
         seats = [p for p in playing if s.hearts[p] > 0] or playing
         best = max((s.keys[p], s.hearts[p]) for p in seats)
-        winners = tuple(p for p in seats if (s.keys[p], s.hearts[p]) == best)
+        winners = tuple(p for p in seats if (s.keys[p], s.hearts[p]) == best)  # BQ-END-5
         reason = "keys-target" if max(s.keys) >= self.keys_to_win else "last-heart"
         return Outcome(winners, tuple(float(k) for k in s.keys), reason)
 

@@ -260,7 +260,7 @@ def _action_lines(
     if isinstance(action, act.DrawWeapon):
         return _draw_lines(game, before, action, seat)
     if isinstance(action, act.Ask):
-        return [Text("bq.log.ask", {**who, "count": action.count})]
+        return [Text("bq.log.ask", {**who, "count": action.count})]  # BQ-ARM-2: to all
     if isinstance(action, act.Rest):
         return [Text("bq.log.rest", who)]
     if isinstance(action, act.Activate | act.Discard):

@@ -1,4 +1,5 @@
-"""Card schemas every 20 Strong deck shares: conflict cards, heroes, bosses and abilities.
+"""Card schemas every 20 Strong deck shares: conflict cards, heroes, bosses (the three card
+types, GEN-DECK-2) and abilities.
 
 A deck's file extends these (Too Many Bones adds Baddie points, Gearloc backup plans and
 encounters). Effects and modifiers come from the closed vocabulary of
@@ -53,7 +54,7 @@ class Enemy(Fighter):
 class ConflictCard(Enemy):
     """An enemy or obstacle met on the way: additional enemies and rewards too."""
 
-    extra_enemies: int = Field(default=0, ge=0, le=3)
+    extra_enemies: int = Field(default=0, ge=0, le=3)  # an icon, not an effect (GEN-ACT-4)
     instant: tuple[Effect, ...] = ()
     item: ItemReward | None = None
     item_name: Localized | None = None

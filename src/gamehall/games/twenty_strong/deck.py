@@ -72,8 +72,9 @@ docs/balance.md."""
 
 
 class DeckRules(ABC):
-    """A deck's rules; subclasses override the hooks listed in the module docstring, add
-    their phases and listen to events."""
+    """A deck's rules; subclasses override the hooks listed in the module docstring (the
+    deck's rules win over the general defaults, GEN-PRIO-1), add their phases and listen to
+    events."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -113,7 +114,8 @@ class DeckRules(ABC):
 
     @abstractmethod
     def initial_state(self) -> State:
-        """The state before the first action."""
+        """The state before the first action: the deck's own setup, the general rules having
+        none (GEN-DECK-1)."""
 
     @abstractmethod
     def stack_names(self) -> Sequence[str]:
@@ -240,18 +242,22 @@ class DeckRules(ABC):
         return True
 
     def cleanup(self, s: State) -> None:
-        """Cleanup: discard every card (endgame: keep undefeated ones), then the next round."""
+        """Cleanup: discard every card (endgame: keep undefeated ones, so the boss and its
+        enemies are met again each round until one side falls, GEN-END-2), then the next
+        round."""
         kept = []
         for card in s.active:
             if s.endgame and not card.defeated:
+                # GEN-END-8: its hits are lost with its dice: it starts the next round undamaged
                 kept.append(card._replace(taken=0, hits=0, after_done=False))
-            else:
+            else:  # the endgame too discards defeated cards (GEN-END-6)
                 s.discard = (*s.discard, card.card)
         s.active = tuple(kept)
         self.game.next_round(s)
 
     def won(self, state: State) -> bool:
-        """Whether the game is won: by default, once the boss is defeated (GEN-WIN-1)."""
+        """Whether the game is won: by default, once the boss is defeated (GEN-WIN-1), even
+        with other enemies still active (GEN-END-3)."""
         return state.endgame and any(self.is_boss(a.card) and a.defeated for a in state.active)
 
     def is_boss(self, card: int) -> bool:

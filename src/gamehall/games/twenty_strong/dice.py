@@ -23,11 +23,12 @@ BLUE: Final = 2
 PURPLE: Final = 3
 RED: Final = 4
 COLOURS: Final = (YELLOW, GREEN, BLUE, PURPLE, RED)
-"""Colours in strength order, weakest first (GEN-DICE-11)."""
+"""Colours in strength order, weakest first (GEN-DICE-11; Victorum's strengthen and weaken
+step along it, VIC-DICE-3)."""
 
 COLOUR_LETTERS: Final = ("Y", "G", "B", "P", "R")
 COLOUR_NAMES: Final = ("yellow", "green", "blue", "purple", "red")
-COUNTS: Final = (4, 4, 4, 4, 1)
+COUNTS: Final = (4, 4, 4, 4, 1)  # GEN-DICE-1: the 17 unit dice by colour (3 more are stats)
 DICE: Final = sum(COUNTS)
 FIRST_DIE: Final = (0, 4, 8, 12, 16)
 
@@ -39,7 +40,8 @@ FACE_LETTERS: Final = ("", "m", "h", "c")
 FACE_NAMES: Final = ("unrolled", "miss", "hit", "crit")
 
 FACE_WEIGHTS: Final = ((4, 1, 1), (3, 2, 1), (2, 3, 1), (1, 4, 1), (0, 5, 1))
-"""Per colour, how many of the six faces are a miss, a basic hit and a crit (GEN-DICE-6..10)."""
+"""Per colour, how many of the six faces are a miss, a basic hit and a crit: yellow GEN-DICE-6,
+green GEN-DICE-7, blue GEN-DICE-8, purple GEN-DICE-9, red GEN-DICE-10."""
 
 FACE_DAMAGE: Final = (0, 0, 1, 2)
 """Damage by face: a basic hit deals 1, a crit 2 (GEN-DICE-4); a crit is still one hit."""

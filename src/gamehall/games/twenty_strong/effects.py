@@ -128,7 +128,8 @@ def effective(game: TwentyStrong, state: State, stat: str, mods: list[Mod] | Non
 
 
 def commit_limit(mods: list[Mod]) -> int:
-    """How many dice may be committed in one Strategy phase (no limit: 17)."""
+    """How many dice may be committed in one Strategy phase (no limit: 17), unless a card's
+    text sets a limit (GEN-PRIO-2: card text wins over the rulebook)."""
     limits = [m.amount for m in mods if m.kind == "commit_limit"]
     return min(limits) if limits else 17
 
@@ -147,7 +148,8 @@ def payable(state: State, effect: Fx) -> bool:
 
 
 def choices(game: TwentyStrong, state: State, task: Task) -> list[Action]:
-    """The legal actions of a task that waits for a choice (empty: nothing to choose)."""
+    """The legal actions of a task that waits for a choice (empty: nothing to choose); an
+    optional one (a "may") can be declined with Done (GEN-PRIO-4)."""
     options = EFFECT_KINDS[task.kind].choices(game, state, task)
     if options and task.optional:
         options.append(DONE)

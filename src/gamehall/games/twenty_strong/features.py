@@ -41,22 +41,10 @@ from gamehall.games.twenty_strong.effects import (
     modifiers,
     total,
 )
-from gamehall.games.twenty_strong.flow import PREPARE_REWARDS
 from gamehall.games.twenty_strong.runtime import CardInfo, ItemInfo
 from gamehall.games.twenty_strong.state import (
-    ACTIVATION,
-    AFTER,
-    APPLY,
-    CLEANUP,
-    COMMIT,
     COMMITTED,
-    ENGAGE,
-    EXHAUST,
     NOWHERE,
-    OVER,
-    RECOVER,
-    REWARDS,
-    SUFFER,
     ZONE_NAMES,
     State,
 )
@@ -67,21 +55,6 @@ if TYPE_CHECKING:
     from gamehall.games.twenty_strong.deck import DeckRules
     from gamehall.games.twenty_strong.rules import TwentyStrong
 
-PHASES: Final = (
-    ACTIVATION,
-    ENGAGE,
-    COMMIT,
-    APPLY,
-    SUFFER,
-    AFTER,
-    EXHAUST,
-    RECOVER,
-    PREPARE_REWARDS,
-    REWARDS,
-    CLEANUP,
-    OVER,
-)
-"""The general rules' phases, in order."""
 STATS: Final = ("health", "strategy", "recovery", "strategy.base", "recovery.base")
 TURN: Final = ("round", "phases_used", "counter", "ability_used")
 MODS: Final = ("commit_limit", "ward", "crit_bonus", "rest_bonus", "no_items", "no_crit")
@@ -142,8 +115,6 @@ class DeckPart:
     subclasses it (``DeckLearning.features``)."""
 
     names: tuple[str, ...] = ()
-    phases: tuple[str, ...] = ()
-    """The deck's phases (one-hot with the general ones)."""
     tasks: tuple[str, ...] = ()
     """The kinds of the deck's tasks that wait for the player."""
     kinds: tuple[str, ...] = ()
@@ -338,7 +309,7 @@ class TwentyStrongFeatures:
         self.game = game
         self.part = part
         layout = Names()
-        phases = (*PHASES, *part.phases)
+        phases = game.phase_names
         self._phases = one_hot(phases, layout.group("phase.", phases))
         reserve = deck.reserve_zone != NOWHERE
         registered = EFFECT_KINDS.items()

@@ -100,7 +100,7 @@ def _advance(game: TwentyStrong, s: State, settled: object) -> None:
                 run_automatic(game, s, task)
             elif (
                 len(options) == 1
-                and not task.optional
+                and not task.optional  # GEN-PRIO-4: a "may" is always asked
                 and EFFECT_KINDS[task.kind].takes_alone(game, s)  # GEN-R6
             ):
                 apply_choice(game, s, task, options[0])
@@ -122,13 +122,14 @@ def _advance(game: TwentyStrong, s: State, settled: object) -> None:
 
 def activate(game: TwentyStrong, s: State, card: int, power: int = 0) -> None:
     """Put ``card`` into the active area: its During effects hold from now, its activation
-    Specials and additional enemies follow (GEN-ACT-2, GEN-ACT-3, GEN-ACT-5)."""
+    Specials and additional enemies follow (GEN-ACT-2, GEN-ACT-3, GEN-ACT-5): an additional
+    enemy is activated the same way, so its own calls follow in turn (VIC-ADD-3)."""
     info = game.deck.cards[card]
     health = info.health + info.health_scale * power
     damage = info.damage + info.damage_scale * power
     s.active = (*s.active, Active(card, health, damage, power))
     tasks = tasks_for([f for f in info.special if f.when == "activate"], card, power)
-    if info.extra_enemies:
+    if info.extra_enemies:  # GEN-ACT-4: the icon is no effect: ignoring effects keeps it
         tasks.append(Task("extra", info.extra_enemies, card))
     s.push_tasks(tasks, first=True)
 
@@ -184,7 +185,8 @@ def can_repeat(game: TwentyStrong, state: State, mods: list[Mod]) -> bool:
 
 
 def hit_damage(game: TwentyStrong, state: State, index: int, face: int) -> int:
-    """The damage a face deals to the active card at ``index`` (GEN-DICE-4)."""
+    """The damage a face deals to the active card at ``index`` (GEN-DICE-4), unless a card's
+    no-crit says otherwise (GEN-PRIO-2: card text wins over the rulebook)."""
     damage = FACE_DAMAGE[face]
     if face == CRIT:
         active = state.active[index]
@@ -267,13 +269,13 @@ def defeat(game: TwentyStrong, s: State, index: int) -> None:
     active = s.active[index]._replace(defeated=True)
     s.replace_active(index, active)
     info = game.deck.cards[active.card]
-    if info.special:
+    if info.special:  # GEN-EFFECT-4: defeat does not stop a Special from triggering
         s.push_tasks(tasks_for([f for f in info.special if f.when == "defeat"], active.card))
     if info.instant:
         s.push_tasks([Task("instant", 0, active.card)])
-    if info.item is not None:
+    if info.item is not None:  # GEN-APPLY-9: not gained now; it waits for Gain Item Rewards
         s.rewards = (*s.rewards, active.card)
-    if game.deck.won(s):
+    if game.deck.won(s):  # the win takes effect at once (GEN-END-3)
         end(s, WON)
 
 
@@ -317,7 +319,7 @@ def _suffer(game: TwentyStrong, s: State) -> bool:
 
 def _after(game: TwentyStrong, s: State) -> bool:
     """After effects of every active card, defeated or not; the player orders them when
-    several wait (GEN-RESOLVE-3)."""
+    several wait (GEN-RESOLVE-3, GEN-PRIO-5)."""
     waiting = after_waiting(game, s)
     if len(waiting) > 1:
         return True
@@ -329,7 +331,8 @@ def _after(game: TwentyStrong, s: State) -> bool:
 
 
 def after_waiting(game: TwentyStrong, state: State) -> list[int]:
-    """Positions of active cards whose After effects have not resolved yet."""
+    """Positions of active cards, defeated or not, whose After effects have not resolved yet:
+    they fire only now, in the After Effects step (GEN-EFFECT-2)."""
     return [
         i for i, a in enumerate(state.active) if not a.after_done and game.deck.cards[a.card].after
     ]
@@ -343,7 +346,9 @@ def resolve_after(game: TwentyStrong, s: State, index: int) -> None:
 
 
 def _exhaust(game: TwentyStrong, s: State) -> bool:
-    """Every committed die, applied or not, is exhausted (GEN-RESOLVE-4)."""
+    """Every committed die, applied or not, is exhausted (GEN-RESOLVE-4): dice on cards are
+    committed dice too (GEN-APPLY-10), those on a Baddie that still stands as well (TMB-BATTLE-5,
+    unless the deck's ``exhausts_on_card`` says otherwise)."""
     deck = game.deck
     for die, zone in enumerate(s.zones):
         if zone == COMMITTED or (zone == ON_CARD and deck.exhausts_on_card(s, die)):
@@ -380,7 +385,8 @@ def rewards_waiting(state: State) -> list[int]:
 
 
 def _rewards(game: TwentyStrong, s: State) -> bool:
-    """Gain Item Rewards while one waits (GEN-RESOLVE-7); Done ends it."""
+    """Gain Item Rewards while one waits (GEN-RESOLVE-7), even with a full inventory: an item
+    may first be used or discarded to make room (GEN-ITEM-9); Done ends it."""
     if rewards_waiting(s):
         return True
     s.phase = CLEANUP

@@ -42,7 +42,6 @@ from gamehall.games.twenty_strong.state import (
     CLEANUP,
     COMMIT,
     COMMITTED,
-    CORE_PHASES,
     DECK_ZONES,
     END_REASONS,
     EXHAUSTED,
@@ -63,9 +62,6 @@ from gamehall.games.twenty_strong.state import (
 if TYPE_CHECKING:
     from gamehall.games.twenty_strong.rules import TwentyStrong
 
-GENERAL_PHASES: Final = CORE_PHASES | {PREPARE_REWARDS}
-GENERAL_WAITS: Final = frozenset({COMMIT, APPLY, AFTER, RECOVER, REWARDS, OVER})
-"""The general phases play may stop in with no task and no chance outcome due."""
 AFTER_EXHAUST: Final = frozenset({RECOVER, PREPARE_REWARDS, REWARDS, CLEANUP})
 """Steps of the Resolve phase after Exhaust Dice: no die is committed any more."""
 UNPLACED: Final = frozenset({POOL, EXHAUSTED, BANISHED})
@@ -80,12 +76,9 @@ class DeckChecks:
     """A deck's own invariants; the defaults are the general rules' (GEN-WIN-1: the boss
     defeated wins)."""
 
-    phases: frozenset[str] = frozenset()
-    """The deck's own phases."""
-    waits: frozenset[str] = frozenset()
-    """Those of them play may stop in with no task and no chance outcome due."""
     quiet: frozenset[str] = frozenset()
-    """Those of them outside any battle: no die committed or on a card, no active card."""
+    """The deck's phases outside any battle: no die committed or on a card, no active card.
+    (Which phases there are, and which may wait for the player, is the game's phase table.)"""
 
     def __init__(self, game: TwentyStrong) -> None:
         self.game = game
@@ -360,7 +353,7 @@ def phase_problems(game: TwentyStrong, deck: DeckChecks, state: State) -> list[s
     """A known phase; play stops only where something waits for a decision or chance; the
     dice and cards a phase allows; the stack whose top must turn up."""
     phase = state.phase
-    if phase not in GENERAL_PHASES | deck.phases:
+    if phase not in game.phase_names:
         return [f"phase {phase!r} is no phase of the game"]
     problems = []
     if (phase == OVER) != (state.result != 0):
@@ -386,7 +379,7 @@ def phase_problems(game: TwentyStrong, deck: DeckChecks, state: State) -> list[s
 def waiting_problems(game: TwentyStrong, deck: DeckChecks, state: State) -> list[str]:
     """Play waits on the player with no task: only in a phase with a decision to make."""
     phase = state.phase
-    if phase not in GENERAL_WAITS | deck.waits:
+    if phase != OVER and not (phase in game.phases and game.phases[phase].waits):
         return [f"play stopped in phase {phase}, which has nothing to decide"]
     if phase == AFTER:
         waiting = [a for a in state.active if not a.after_done and game.deck.cards[a.card].after]

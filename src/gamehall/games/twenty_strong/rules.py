@@ -72,6 +72,7 @@ from gamehall.games.twenty_strong.phases import Phase, phase_table
 from gamehall.games.twenty_strong.ranking import next_rank
 from gamehall.games.twenty_strong.runtime import Mod
 from gamehall.games.twenty_strong.state import (
+    ACTIVATION,
     AFTER,
     APPLY,
     CLEANUP,
@@ -158,11 +159,21 @@ class TwentyStrong(Game[State]):
 
     def __init__(self, players: int = 1, options: dict[str, object] | None = None) -> None:
         super().__init__(players, options)
+        # GEN-DECK-1: one deck per game, whose cards and setup are the only ones in play
         self.deck: DeckRules = DECKS[self.options["deck"]](self, self.options)
         self.listeners: Listeners = self.deck.listeners()
         """The deck's listeners of the general rules' events (:mod:`.events`)."""
-        self.phases: dict[str, Phase] = phase_table(flow.general_phases(self), self.deck.phases())
+        general, own = flow.general_phases(self), self.deck.phases()
+        self.phases: dict[str, Phase] = phase_table(general, own)
         """The flow's table of phases, the general ones then the deck's (:mod:`.phases`)."""
+        self.phase_names: tuple[str, ...] = (
+            ACTIVATION,
+            *(phase.name for phase in general),
+            OVER,
+            *(phase.name for phase in own),
+        )
+        """Every phase a state may be in: a round's activation (no entry of the table, GEN-ACT-1),
+        the general phases, the end, then the deck's (the order of the observation's phases)."""
         self._parsers = self.deck.parsers
         self._reveals: dict[tuple[int, int], Reveal] = {}
         self.hittable_cache: tuple[Any, list[Mod], list[frozenset[int]]] | None = None
@@ -248,7 +259,7 @@ class TwentyStrong(Game[State]):
         return ChanceWeights(actions, counts)
 
     def legal_actions(self, state: State) -> Sequence[Action]:
-        if self.to_move(state) != 0:
+        if self.to_move(state) != 0:  # chance's turn: no item while the dice roll (GEN-STRAT-4)
             return ()
         if state.tasks:
             task = state.tasks[0]
@@ -271,8 +282,8 @@ class TwentyStrong(Game[State]):
         elif phase == REWARDS:
             room = len(state.inventory) < effective(self, state, "strategy", mods)
             actions = []
-            for i in flow.rewards_waiting(state):
-                if room:
+            for i in flow.rewards_waiting(state):  # GEN-ITEM-7: one Gain each, rewards come singly
+                if room:  # GEN-ITEM-8: a full inventory receives no item
                     actions.append(interned(Gain, i))
                 actions.extend(self.deck.alternate_rewards(state, state.active[i].card))
             actions.append(DONE)
@@ -298,7 +309,7 @@ class TwentyStrong(Game[State]):
                 actions.append(_apply_action(colour, face, target))
         if flow.can_repeat(self, state, mods):
             actions.append(AGAIN)
-        actions.append(RESOLVE)
+        actions.append(RESOLVE)  # GEN-APPLY-3: unapplied dice may be left, still committed
         return actions
 
     def with_anytime(self, state: State, options: list[Action]) -> list[Action]:
@@ -388,8 +399,8 @@ class TwentyStrong(Game[State]):
                 flow.apply_to_card(self, s, die, int(action.target) - 1)
             else:
                 self.deck.apply_to_target(s, die, action.target)
-        elif isinstance(action, Again):
-            s.phase = COMMIT
+        elif isinstance(action, Again):  # GEN-REPEAT-3: a new Strategy phase, no Resolve between
+            s.phase = COMMIT  # GEN-REPEAT-4: pool dice may join the unapplied ones still committed
             s.counter = 0
         elif isinstance(action, Resolve):
             s.phase = "suffer"

@@ -151,6 +151,7 @@ class State(ValueState):
     zones: tuple[int, ...]
     faces: tuple[int, ...]
     places: tuple[int, ...]
+    # The three stat dice (GEN-STAT-1): values set by the rules, never rolled.
     health: int
     strategy: int
     recovery: int
@@ -166,10 +167,10 @@ class State(ValueState):
     tasks: tuple[Task, ...]
     rewards: tuple[int, ...]
     round: int
-    endgame: bool
+    endgame: bool  # set by the deck, whose rules say when the endgame comes (GEN-END-1)
     result: int
     reveal: int
-    deck: Any
+    deck: Any  # the deck's own state: the chip, say, has no general use (GEN-CHIP-1)
 
     @classmethod
     def fresh(cls, hero: int, health: int, strategy: int, recovery: int, deck: Any) -> State:

@@ -46,7 +46,8 @@ def neighbour_colour(state: State, zone: int, colour: int, step: int) -> int:
 
 
 def dismissable(game: TwentyStrong, state: State, step: int = 0) -> list[Pick]:
-    """Picks of dice that may be dismissed (and, with ``step``, strengthened or weakened)."""
+    """Picks of dice that may be dismissed (and, with ``step``, strengthened or weakened: not a
+    die with no stronger or weaker colour in the reserve, VIC-DICE-7)."""
     reserve = game.deck.reserve_zone
     if reserve == NOWHERE:
         return []

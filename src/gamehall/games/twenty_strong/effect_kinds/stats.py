@@ -38,7 +38,8 @@ def change_stat(
     s: State, stat: str, delta: int, source: int = NOWHERE, why: str = "effect"
 ) -> None:
     """Change a stat within the bounds: out-of-bounds changes are ignored, but Health under 1
-    loses (GEN-STAT-4, GEN-STAT-5, GEN-WIN-2). ``source`` and ``why`` say what changed it."""
+    loses, in every deck (GEN-STAT-4, GEN-STAT-5, GEN-WIN-2, TMB-WIN-2, VIC-WIN-2). ``source``
+    and ``why`` say what changed it."""
     old: int = getattr(s, stat)
     value = old + delta
     if stat == "health" and value < 1:

@@ -2,7 +2,7 @@
 
 The house deck ships in ``house_cards.toml``; an owner may enter the printed cards in a file of
 the same schema and play it with ``--deck-file``. The composition is checked against the
-rulebook's counts (TMB-COMP-1..3).
+rulebook's counts (TMB-COMP-1, TMB-COMP-2, TMB-COMP-3).
 """
 
 from __future__ import annotations
@@ -37,23 +37,25 @@ HOUSE_FILE = Path(__file__).with_name("house_cards.toml")
 COMPOSITION = {
     "gearlocs": 5,
     "tyrants": 4,
-    "baddies with 1 point": 29,
+    "baddies with 1 point": 29,  # TMB-COMP-2: 43 Baddies, 29 one-pointers, 14 five-pointers
     "baddies with 5 points": 14,
-    "tyrant_encounters": 8,
+    "tyrant_encounters": 8,  # TMB-COMP-3: 16 encounters, 8 Tyrant, 4 Mohlnor, 4 Lockpicking
     "mohlnor": 4,
     "lockpicks": 4,
 }
 
 
 class BackupPlan(Model):
-    """Four coloured slots and the ability each backup die pays for (one option or more)."""
+    """Four coloured slots and the ability each backup die pays for (one option or more), as
+    printed on each Gearloc (TMB-BACKUP-1)."""
 
     slots: tuple[ColourName, ColourName, ColourName, ColourName]
     options: tuple[tuple[Effect, ...], ...] = Field(min_length=1, max_length=3)
 
 
 class Gearloc(Hero):
-    """A Gearloc: innate side, innate +1 side, and a backup plan."""
+    """A Gearloc: innate side, innate +1 side, and a backup plan (its two abilities:
+    TMB-GEAR-1)."""
 
     innate_plus: Ability = Ability()
     backup: BackupPlan
@@ -67,7 +69,8 @@ class Tyrant(Boss):
 
 
 class Baddie(ConflictCard):
-    """A Baddie: a conflict card with a type and a point value."""
+    """A Baddie: a conflict card with a type and a point value; the type does nothing by
+    itself, effects may name it (TMB-TERM-1)."""
 
     type: str = Field(pattern=r"^[a-z]+$")
     points: Literal[1, 5]

@@ -93,11 +93,11 @@ FROMS: Final = tuple(From(stack) for stack in STACKS)
 class Tmb(NamedTuple):
     """The deck's part of the state."""
 
-    day: int = 0
+    day: int = 0  # the chip, set to 0 at setup (TMB-SETUP-6, TMB-COMP-4)
     gearloc: int = 0
     tyrant: int = 0
     universal: bool = False
-    flipped: bool = False
+    flipped: bool = False  # the Gearloc starts innate side up (TMB-SETUP-3)
     bq_shift: int = 0
     encounter: int = NOWHERE
     to_box: int = 0
@@ -118,6 +118,7 @@ class TooManyBones(DeckRules):
     title = "Too Many Bones"
     parsers = PARSERS
     zone_names: ClassVar[tuple[str, ...]] = ("backup", "lock")
+    # the backup plan is usable at any decision but the roll (TMB-BACKUP-4)
     anytime_types: ClassVar[frozenset[type]] = frozenset({BackupUse, Flip})
     chance_phases: ClassVar[frozenset[str]] = frozenset({SETUP})
     settles: ClassVar[bool] = True
@@ -160,6 +161,7 @@ class TooManyBones(DeckRules):
 
     def initial_state(self) -> State:
         hero = self.hero()
+        # the core box's 17 unit dice, the stat dice set from the hero card (TMB-COMP-4)
         state = State.fresh(self.hero_index, hero.health, hero.strategy, hero.recovery, None)
         state.stacks = (
             Stack((), tuple(self.ones)),
@@ -173,6 +175,7 @@ class TooManyBones(DeckRules):
             gearloc=self.hero_index,
             tyrant=self.tyrant_index,
             universal=self.universal,
+            # rank 1 changes nothing: 4 set aside, no penalty (TMB-RANK-1)
             to_box=len(self.tyrant_encounters) // 2 - (self.rank - 1),
             penalties=self.rank - 1,
         )
@@ -272,7 +275,7 @@ class TooManyBones(DeckRules):
             if deck.day >= LAST_DAY:
                 return [TYRANT]
             actions: list[Action] = [BATTLE]
-            for stack in (ENC, ENC_UP):
+            for stack in (ENC, ENC_UP):  # either top, scouted or not (TMB-ENC-2, TMB-SCOUT-3)
                 top = state.stacks[stack].top()
                 if top != NOWHERE and self._can_choose(state, top):
                     actions.append(ENCOUNTERS[stack])
@@ -305,7 +308,7 @@ class TooManyBones(DeckRules):
             s.deck = deck._replace(penalties=deck.penalties - 1)
             task = Task("banish_dice", 1) if action.kind == "banish" else Task("exhaust_dice", 3)
             s.push_tasks([task], first=True)
-        elif isinstance(action, Battle):
+        elif isinstance(action, Battle):  # TMB-BQ-4: by Baddie Pts
             self._battle(s, deck.day + deck.bq_shift)
         elif isinstance(action, Encounter):
             self._encounter(s, STACKS.index(action.stack))
@@ -325,7 +328,7 @@ class TooManyBones(DeckRules):
             s.phase = DAY_END
         elif isinstance(action, Scout):
             self._scout(s, STACKS.index(action.stack))
-        elif isinstance(action, BackupUse):
+        elif isinstance(action, BackupUse):  # TMB-BACKUP-5: one backup die exhausted per use
             s.move_die(s.first_die(BACKUP, action.colour), EXHAUSTED)
             options = self.compiled_options(self.backup_plan(s))
             s.push_tasks(tasks_for(options[action.option], NOWHERE), first=True)
@@ -341,7 +344,8 @@ class TooManyBones(DeckRules):
     # -- the BQ ---------------------------------------------------------------------------
 
     def _battle(self, s: State, points: int, ones: int = 0, fives: int = 0) -> None:
-        """Activate the BQ: Baddie points (TMB-BQ-1..5), then any extra cards; then battle."""
+        """Activate the BQ: Baddie points (TMB-BQ-1..5), then any extra cards; then battle,
+        once they are active (TMB-BATTLE-1)."""
         tasks = [Task("deck.bq", max(0, points))]
         if fives:
             tasks.append(Task("deck.fives", fives))
@@ -357,7 +361,9 @@ class TooManyBones(DeckRules):
         s.phase = ENGAGE
 
     def _bq_sources(self, state: State, task: Task) -> list[int]:
-        """The stacks the next Baddie of a BQ task may come from."""
+        """The stacks the next Baddie of a BQ task may come from: 5-point ones while one fits
+        and is to be had, else 1-point ones (TMB-BQ-2); original or scouted, both tops offered
+        (TMB-SCOUT-3)."""
         if task.kind == "deck.fives":
             wanted = [FIVES, FIVES_UP]
         elif task.kind == "deck.ones":
@@ -416,7 +422,7 @@ class TooManyBones(DeckRules):
         deck: Tmb = s.deck
         if card in self.tyrant_encounters:  # TMB-TYRENC-1
             info = self.tyrant_encounters[card]
-            s.deck = deck._replace(encounter=card)
+            s.deck = deck._replace(encounter=card)  # beside the active area, no enemy (TMB-ENC-1)
             self._battle(s, deck.day + deck.bq_shift + info.points, fives=info.fives)
         elif card in self.mohlnor:
             s.push_tasks([Task("deck.mohlnor", 1, card)], first=True)
@@ -515,7 +521,8 @@ class TooManyBones(DeckRules):
             s.push_tasks(tasks_for(self.mohlnor[card].scout, card))
 
     def _scout(self, s: State, lower: int) -> None:
-        """Move the top of an original stack onto its scouted stack (TMB-SCOUT-1, -2)."""
+        """Move the top of an original stack onto its scouted stack, face up over what is there
+        (TMB-SCOUT-1, TMB-SCOUT-2)."""
         card = take_top(s, lower)
         upper = s.stacks[lower + 1]
         self._set_stack(s, lower + 1, upper._replace(known=(card, *upper.known)))
@@ -525,11 +532,13 @@ class TooManyBones(DeckRules):
         s.phase = DAY_END
 
     def extra_sources(self, state: State, card: int) -> list[int]:
+        # the face-up Baddies of the stacks: each Baddie stack's top, scouted too (TMB-TERM-2)
         return [ONES, ONES_UP, FIVES, FIVES_UP]
 
     def cleanup(self, s: State) -> None:
         """Only defeated cards leave (TMB-CLEAN-1); hits do not carry over (TMB-BATTLE-4); a
-        battle not yet won goes on (TMB-BATTLE-3), a battle won ends in rest or scout."""
+        battle with a Baddie standing goes on (TMB-BATTLE-2, TMB-BATTLE-3), a battle won ends
+        in rest or scout."""
         kept = []
         deck: Tmb = s.deck
         for active in s.active:
@@ -675,14 +684,14 @@ class TooManyBones(DeckRules):
             return []
         actions: list[Action] = []
         colours = state.colours_in(BACKUP)
-        if colours:
+        if colours:  # while dice remain, flipped or not (TMB-BACKUP-5, TMB-BACKUP-9)
             plan = self.backup_plan(state)
             for option, _effects in enumerate(plan.options):
                 if all(possible(self.game, state, e) for e in self.compiled_options(plan)[option]):
                     actions.extend(interned(BackupUse, c, option) for c in colours)
             deck: Tmb = state.deck
             if len(state.dice_in(BACKUP)) == 4 and not deck.flipped and not deck.universal:
-                actions.append(FLIP)  # TMB-BACKUP-7
+                actions.append(FLIP)  # TMB-BACKUP-7; never a second flip (TMB-BACKUP-9)
         return actions
 
     def compiled_options(self, plan: Any) -> Any:
@@ -697,7 +706,7 @@ class TooManyBones(DeckRules):
 
     def _unlock(self, s: State) -> None:
         """(``REWARDS_BEGIN``) Lockpicks holding their hits unlock: dice back to the pool,
-        reward gained (TMB-LOCK-7..9)."""
+        reward gained, the card now an item like any (TMB-LOCK-7, TMB-LOCK-8, TMB-LOCK-9)."""
         inventory = list(s.inventory)
         for index, item in enumerate(inventory):
             lock = self.lockpicks.get(item.card)
@@ -731,7 +740,7 @@ class TooManyBones(DeckRules):
 
     def hero_ability(self, state: State) -> Ability:
         deck: Tmb = state.deck
-        return self.abilities[1 if deck.flipped else 0]
+        return self.abilities[1 if deck.flipped else 0]  # innate +1 once flipped (TMB-GEAR-2)
 
     def modifiers(self, state: State) -> list[Mod]:
         deck: Tmb = state.deck

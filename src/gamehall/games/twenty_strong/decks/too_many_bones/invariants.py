@@ -11,7 +11,6 @@ from gamehall.games.twenty_strong.decks.too_many_bones.actions import STACKS
 from gamehall.games.twenty_strong.decks.too_many_bones.deck import (
     AFTER_BATTLE,
     DAY,
-    DAY_END,
     ENC,
     ENC_UP,
     LAST_DAY,
@@ -46,8 +45,6 @@ LEAVES: Final = {BACKUP: (BACKUP, EXHAUSTED), LOCK: (LOCK, POOL, EXHAUSTED)}
 class DeckInvariants(DeckChecks):
     """Too Many Bones' invariants."""
 
-    phases = frozenset({SETUP, DAY, AFTER_BATTLE, DAY_END})
-    waits = frozenset({SETUP, DAY, AFTER_BATTLE})
     quiet = frozenset({SETUP, DAY, AFTER_BATTLE})
 
     def __init__(self, game: TwentyStrong) -> None:

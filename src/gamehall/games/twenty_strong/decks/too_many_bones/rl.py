@@ -25,15 +25,11 @@ from gamehall.games.twenty_strong.catalogue import codes
 from gamehall.games.twenty_strong.deck import DeckLearning
 from gamehall.games.twenty_strong.decks.too_many_bones.actions import STACKS
 from gamehall.games.twenty_strong.decks.too_many_bones.deck import (
-    AFTER_BATTLE,
-    DAY,
-    DAY_END,
     ENC,
     ENC_UP,
     FIVES,
     LAST_DAY,
     ONES,
-    SETUP,
     Tmb,
     TooManyBones,
 )
@@ -193,7 +189,6 @@ class DeckFeatures(DeckPart):
     """Too Many Bones's features: the Baddie Queue's shift, the Tyrant encounter of the
     battle, the stacks (sizes, the encounters on top), the dice on each lockpick."""
 
-    phases: tuple[str, ...] = (SETUP, DAY, AFTER_BATTLE, DAY_END)
     tasks: tuple[str, ...] = ("deck.bq", "deck.fives", "deck.ones", "deck.mohlnor", "deck.pay")
     kinds: tuple[str, ...] = ("boss",)
     rounds: int = LAST_DAY

@@ -133,11 +133,12 @@ def configure(deck: TooManyBones) -> None:
     upgraded = ability(plus) if plus else innate
     deck.abilities = (innate, upgraded)
     deck.tyrant_id = deck.tyrant_ids[deck.tyrant_index]
-    deck.tyrant_setup = fxs(deck.tyrant_card().setup)
+    deck.tyrant_setup = fxs(deck.tyrant_card().setup)  # the side up until faced (TMB-SETUP-1)
 
 
 def find_hero(deck: TooManyBones, text: str) -> tuple[int, bool]:
-    """The hero an option names: (index, whether it is a universal hero)."""
+    """The hero an option names: (index, whether it is a universal hero); a Gearloc is
+    chosen of the five (TMB-SETUP-3)."""
     if not text:
         return 0, False
     gearlocs = deck.data.gearlocs
@@ -146,5 +147,5 @@ def find_hero(deck: TooManyBones, text: str) -> tuple[int, bool]:
 
 
 def find_tyrant(deck: TooManyBones, text: str) -> int:
-    """The Tyrant an option names."""
+    """The Tyrant an option names: the one chosen at setup (TMB-SETUP-1)."""
     return find_card(deck.data.tyrants, text, "Tyrant", "Tyrants") if text else 0

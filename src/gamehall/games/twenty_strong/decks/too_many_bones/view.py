@@ -58,7 +58,7 @@ def deck_view(deck: TooManyBones, state: State) -> JSON:
             "slots": slots,
             "options": [[effect_json(e) for e in fxs(option)] for option in plan.options],
         },
-        "tyrant": {
+        "tyrant": {  # both sides, open at any time (TMB-SETUP-2)
             "code": tyrant.code,
             "name": tyrant.name.model_dump(),
             "min_day": tyrant.min_day,

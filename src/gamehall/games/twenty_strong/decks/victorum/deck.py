@@ -110,7 +110,7 @@ class Vic(NamedTuple):
     tactics: tuple[int, ...] = ()
     influence: tuple[int, ...] = ()
     conflict: str = ""
-    primus: int = NOWHERE
+    primus: int = NOWHERE  # the primus fought, kept for its bane till the end (VIC-PRIM-6)
     scion_down: bool = False
     origins: tuple[tuple[int, int], ...] = ()
     bloodshed: int = 0
@@ -206,6 +206,7 @@ class Victorum(DeckRules):
         preset = self.hero_index if not self.universal else NOWHERE
         first = self.data.heroes[max(preset, 0)]
         state = State.fresh(NOWHERE, first.health, first.strategy, first.recovery, None)
+        # the core box's 17 unit dice, all in play: pool or Training Grounds (VIC-COMP-3)
         state.zones = tuple(
             TRAINING if die in START_IN_TRAINING else POOL for die in range(len(COLOUR_OF))
         )
@@ -347,7 +348,7 @@ class Victorum(DeckRules):
             if self.hero_index != NOWHERE and not self.universal:  # named by the options
                 return [interned(ChooseHero, self.data.heroes[self.hero_index].code)]
             return [interned(ChooseHero, self.data.heroes[h].code) for h in deck.dealt]
-        if kind == "deck.tactic":
+        if kind == "deck.tactic":  # VIC-TACT-3: any tactic of the area, if a slot is free
             if not self._room(state):
                 return []
             return [interned(ChooseTactic, self.cards[t].code) for t in deck.tactics]
@@ -409,7 +410,7 @@ class Victorum(DeckRules):
             self._spend(s)
             card = self.codes[action.code]
             s.deck = deck._replace(tactics=tuple(t for t in deck.tactics if t != card))
-            s.inventory = (*s.inventory, Item(card))
+            s.inventory = (*s.inventory, Item(card))  # held as an item (VIC-TACT-1)
         elif isinstance(action, Place):
             self._place(s, self.codes[action.code])
         elif isinstance(action, Remove):
@@ -433,6 +434,7 @@ class Victorum(DeckRules):
             card = s.tasks[0].source
             self._drop(s)
             if action == TAKE:
+                # an item like any other, counted and discardable (VIC-OPP-2)
                 s.inventory = (*s.inventory, Item(card, locked=True))
             else:
                 s.discard = (*s.discard, card)  # VIC-INFL-3
@@ -441,6 +443,7 @@ class Victorum(DeckRules):
             s.active = s.active[: action.position] + s.active[action.position + 1 :]
         elif isinstance(action, Instead):  # an item reward swapped at Gain Item Rewards
             card = s.active[action.position].card
+            # the item is forfeited, left in the active area for Cleanup (VIC-SPORT-2)
             s.rewards = tuple(c for c in s.rewards if c != card)
             self._alternate(s, action)
         else:
@@ -472,8 +475,8 @@ class Victorum(DeckRules):
         s.deck = deck._replace(primuses=tuple(primuses), to_place=to_place)
 
     def _remove(self, s: State, camp: int) -> None:
-        """Rank 2+: a camp's top leaves; with an icon it joins the influence deck, otherwise
-        it is discarded and a die dismissed (VIC-RANK-3..5)."""
+        """Rank 2+: a camp's top leaves (VIC-RANK-3); with an icon it joins the influence deck
+        (VIC-RANK-4), otherwise it is discarded and a die dismissed (VIC-RANK-5)."""
         self._spend(s)
         card = take_top(s, camp)
         deck: Vic = s.deck
@@ -507,7 +510,8 @@ class Victorum(DeckRules):
         s.phase = END
 
     def _activate_top(self, s: State) -> None:
-        """Activate the camp's top card: an opportunity skips the Engagement (VIC-OPP-1)."""
+        """Activate the camp's top card: an opportunity skips the Engagement (VIC-OPP-1); a
+        bloodshed or sport card is fought in a normal Engagement (VIC-BLOOD-1)."""
         deck: Vic = s.deck
         card = s.stacks[deck.chip].known[0]
         if self.kind_of[card] == "opportunity":
@@ -532,7 +536,7 @@ class Victorum(DeckRules):
             origins=(*deck.origins, (primus, deck.chip)),
         )
         s.endgame = True
-        activate(self.game, s, primus)
+        activate(self.game, s, primus)  # an enemy like any other at Resolve (VIC-PRIM-2)
         s.phase = ENGAGE
 
     def _came_from(self, s: State, card: int, stack: int) -> None:
@@ -543,7 +547,7 @@ class Victorum(DeckRules):
 
     def extra_sources(self, state: State, card: int) -> list[int]:
         """Bloodshed and sport tops of the camps next to where the calling card came from
-        (VIC-ADD-1, VIC-ADD-2)."""
+        (VIC-ADD-1, VIC-ADD-2); when none shows, the rest of the call is skipped (VIC-ADD-4)."""
         deck: Vic = state.deck
         origin = dict(deck.origins).get(card, deck.chip)
         if origin in (SCION_CAMP, NOWHERE):
@@ -627,7 +631,8 @@ class Victorum(DeckRules):
         return index == NOWHERE or state.active[index].defeated
 
     def alternate_rewards(self, state: State, card: int) -> list[Action]:
-        """A sport card's reward may be swapped for a recruit or a tactic (VIC-SPORT-1)."""
+        """A sport card's reward may be swapped for a recruit or a tactic (VIC-SPORT-1), the
+        same two for every sport card (VIC-SPORT-2)."""
         if self.kind_of.get(card) != "sport":
             return []
         position = state.find_active(card)
@@ -695,6 +700,7 @@ class Victorum(DeckRules):
         cards = {a.card for a in kept}
         deck = deck._replace(origins=tuple(o for o in deck.origins if o[0] in cards))
         if deck.conflict == "primus" and not kept:
+            # the bane, even of a primus that fell earlier in the conflict (VIC-PRIM-6)
             s.push_tasks(tasks_for(self.banes[deck.primus], deck.primus))
             deck = deck._replace(conflict="", primus=NOWHERE, primuses_left=deck.primuses_left - 1)
             s.endgame = False

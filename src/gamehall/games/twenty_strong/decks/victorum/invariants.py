@@ -12,7 +12,6 @@ from gamehall.games.twenty_strong.decks.victorum.actions import Move
 from gamehall.games.twenty_strong.decks.victorum.deck import (
     CAMP,
     CAMP_SIZE,
-    END,
     ENGAGED,
     MOVE,
     SETUP,
@@ -59,8 +58,6 @@ def distances(start: int) -> dict[int, int]:
 class DeckInvariants(DeckChecks):
     """Victorum's invariants."""
 
-    phases = frozenset({SETUP, MOVE, CAMP, END})
-    waits = frozenset({MOVE, CAMP})
     quiet = frozenset({MOVE, CAMP})
 
     def __init__(self, game: TwentyStrong) -> None:

@@ -18,7 +18,8 @@ from typing import Final
 
 CAMPS: Final = ("B1", "B2", "B3", "B4", "M1", "M2", "M3", "T1", "T2")
 SCION_CAMP: Final = len(CAMPS)
-"""The scion's camp above the pyramid: reached only at the endgame (VIC-MOVE-3)."""
+"""The scion's camp, a tenth camp above the pyramid (VIC-SETUP-4): reached only at the endgame
+(VIC-MOVE-3)."""
 FOOT: Final = (0, 1, 2, 3)
 """The four camps at the foot of the mountain, where the chip starts (VIC-MOVE-1)."""
 

@@ -24,12 +24,8 @@ from gamehall.core.catalogue import ActionForms, Form, numbered
 from gamehall.games.twenty_strong.deck import DeckLearning
 from gamehall.games.twenty_strong.decks.victorum.actions import ALTERNATES, BONUSES
 from gamehall.games.twenty_strong.decks.victorum.deck import (
-    CAMP,
     CAMP_SIZE,
-    END,
     ENGAGED,
-    MOVE,
-    SETUP,
     Victorum,
 )
 from gamehall.games.twenty_strong.decks.victorum.mountain import ADJACENT, CAMPS, FOOT, SCION_CAMP
@@ -128,7 +124,6 @@ class DeckFeatures(DeckPart):
     chip, the card on top), the scion's influence, the conflict under way, the tactic area,
     the hero and the setup deal."""
 
-    phases: tuple[str, ...] = (SETUP, MOVE, CAMP, END)
     tasks: tuple[str, ...] = (
         "deck.hero",
         "deck.tactic",

@@ -149,7 +149,7 @@ def build_tables(deck: Victorum) -> None:
         )
     deck.tactic_ids = []
     for tactic in data.tactics:
-        reward = ItemInfo("single", fxs(tactic.effects), (), 0, tactic.name)
+        reward = ItemInfo("single", fxs(tactic.effects), (), 0, tactic.name)  # VIC-TACT-1
         deck.tactic_ids.append(
             deck.add_card(CardInfo(tactic.code, tactic.name, 1, 0, 0, (), (), (), (), reward))
         )
@@ -166,5 +166,6 @@ def find_hero(deck: Victorum, text: str) -> tuple[int, bool]:
 
 
 def find_scion(deck: Victorum, text: str) -> int:
-    """The scion an option names (the first when none is named)."""
+    """The scion an option names (the first when none is named): the final boss; the other
+    scions stay out of the game (VIC-SETUP-1)."""
     return find_card(deck.data.scions, text, "scion", "scions") if text else 0
