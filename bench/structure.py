@@ -145,6 +145,10 @@ def path_of(game, state, action):
         sys.setprofile(None)
     return len(seen), returns
 
+import gamehall.games.twenty_strong.flow as flow
+if not flow.__file__.endswith(".py"):  # a build the profiler cannot follow into
+    sys.exit(f"structure: {flow.__file__} is compiled; measure a tree of plain sources")
+
 rows = {}
 for deck in sys.argv[2:]:
     game = create("20-strong", 1, {"deck": deck})
@@ -182,8 +186,11 @@ def action_paths(tree: Path, games: int) -> dict[str, Any]:
         capture_output=True,
         text=True,
         env=env,
-        check=True,
+        check=False,
     )
+    if done.returncode:
+        last = done.stderr.strip().splitlines()[-1:] or ["structure: the playouts failed"]
+        raise SystemExit(last[0])
     result: dict[str, Any] = json.loads(done.stdout)
     return result
 
