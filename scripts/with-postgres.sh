@@ -14,4 +14,10 @@ stop() { as_postgres "$bin/pg_ctl" -D "$data" -m immediate stop >/dev/null 2>&1 
 trap stop EXIT
 as_postgres "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres gamehall_test
 export GAMEHALL_TEST_POSTGRES_URL="postgresql://postgres@127.0.0.1:$port/gamehall_test"
-"$@"
+# In the background, so that a TERM or an INT stops it and then the server (a foreground
+# command would hold the traps back until it ends).
+"$@" &
+child=$!
+trap 'kill -TERM "$child" 2>/dev/null; wait "$child"; exit 143' TERM
+trap 'kill -INT "$child" 2>/dev/null; wait "$child"; exit 130' INT
+wait "$child"

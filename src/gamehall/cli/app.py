@@ -624,6 +624,33 @@ def backup_database(
     console.print(texts.render(message), markup=False, highlight=False, soft_wrap=True)
 
 
+@app.command("migrate")
+def migrate_database(
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL (default: GAMEHALL_DATABASE_URL, else sqlite:///gamehall.db)."
+        ),
+    ] = None,
+    lang: Lang = "en",
+) -> None:
+    """Bring the hall's database schema up to date, once, before its workers start (each
+    worker also does at start, one at a time)."""
+    from gamehall.store.database import connect, engine_url, migrate
+
+    engine = connect(database)
+    try:
+        before, after = migrate(engine)
+    finally:
+        engine.dispose()
+    shown = engine_url(engine)
+    key = "store.up_to_date" if before == after else "store.migrated"
+    key = "store.migrated_new" if before is None else key
+    message = Text(key, {"database": shown, "before": before, "after": after})
+    texts = catalog(check_language(lang))
+    console.print(texts.render(message), markup=False, highlight=False, soft_wrap=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the command; a bad input ends with a one-line error and exit status 2."""
     args = optional_value(sys.argv[1:] if argv is None else argv, "--ray", "local")
