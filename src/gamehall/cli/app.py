@@ -37,6 +37,10 @@ OptionList = Annotated[
     typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
 ]
 Lang = Annotated[str, typer.Option("--lang", help="Language: en or fr.")]
+Database = Annotated[
+    str | None,
+    typer.Option(help="Database URL (default: GAMEHALL_DATABASE_URL, else sqlite:///gamehall.db)."),
+]
 Deck = Annotated[
     str | None, typer.Option(help="20 Strong: the deck (gamehall games lists the decks).")
 ]
@@ -526,12 +530,7 @@ app.command()(fuzz)
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    database: Annotated[
-        str | None,
-        typer.Option(
-            help="Database URL (default: GAMEHALL_DATABASE_URL, else sqlite:///gamehall.db)."
-        ),
-    ] = None,
+    database: Database = None,
     leave_grace: Annotated[
         float, typer.Option(help="Seconds before a bot takes the seat of a person who left.")
     ] = 60.0,
@@ -599,12 +598,7 @@ def serve(
 @app.command("backup")
 def backup_database(
     file: Annotated[Path, typer.Argument(help="The copy to write (a new file).")],
-    database: Annotated[
-        str | None,
-        typer.Option(
-            help="Database URL (default: GAMEHALL_DATABASE_URL, else sqlite:///gamehall.db)."
-        ),
-    ] = None,
+    database: Database = None,
     lang: Lang = "en",
 ) -> None:
     """Copy the hall's SQLite database, consistently, even while the hall serves."""
@@ -626,16 +620,11 @@ def backup_database(
 
 @app.command("migrate")
 def migrate_database(
-    database: Annotated[
-        str | None,
-        typer.Option(
-            help="Database URL (default: GAMEHALL_DATABASE_URL, else sqlite:///gamehall.db)."
-        ),
-    ] = None,
+    database: Database = None,
     lang: Lang = "en",
 ) -> None:
-    """Bring the hall's database schema up to date, once, before its workers start (each
-    worker also does at start, one at a time)."""
+    """Bring the hall's database schema up to date (the hall also does when it starts; on
+    PostgreSQL, processes started together take turns)."""
     from gamehall.store.database import connect, engine_url, migrate
 
     engine = connect(database)
