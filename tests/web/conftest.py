@@ -14,9 +14,10 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, sync_playwright
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 
 from bench.ports import free_port
+from gamehall.store.database import connect
 from gamehall.web.app import create_app
 from gamehall.web.limits import GENEROUS, Caps
 
@@ -38,6 +39,18 @@ def postgres_url() -> str | None:
         connection.execute(text(f"CREATE DATABASE {name}"))
     admin.dispose()
     return base.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture
+def postgres_engine() -> Iterator[Engine]:
+    """A new PostgreSQL database's engine, disposed of after the test."""
+    url = postgres_url()
+    assert url is not None
+    engine = connect(url)
+    try:
+        yield engine
+    finally:
+        engine.dispose()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -4,33 +4,20 @@ every listener once committed, in commit order, never for a write rolled back.""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
-import pytest
 from sqlalchemy import Engine
 
 from gamehall.store.database import connect
 from gamehall.store.fanout import Listener, Update, notify
-from tests.web.conftest import postgres_url
 
 
-@pytest.fixture
-def engine() -> Iterator[Engine]:
-    """A new PostgreSQL database's engine."""
-    url = postgres_url()
-    assert url is not None
-    engine = connect(url)
+def test_an_update_is_heard_by_every_worker_once_committed_in_order(
+    postgres_engine: Engine,
+) -> None:
+    other_worker = connect(postgres_engine.url.render_as_string(hide_password=False))
+    listeners = [Listener(postgres_engine), Listener(other_worker)]
     try:
-        yield engine
-    finally:
-        engine.dispose()
-
-
-def test_an_update_is_heard_by_every_worker_once_committed_in_order(engine: Engine) -> None:
-    other_worker = connect(engine.url.render_as_string(hide_password=False))
-    listeners = [Listener(engine), Listener(other_worker)]
-    try:
-        with engine.begin() as connection:
+        with postgres_engine.begin() as connection:
             notify(connection, Update("t-1", 4))
             notify(connection, Update("t-2", 1))
         with other_worker.connect() as connection:
@@ -52,8 +39,8 @@ def test_an_update_is_heard_by_every_worker_once_committed_in_order(engine: Engi
         other_worker.dispose()
 
 
-def test_nothing_is_heard_when_nothing_was_written(engine: Engine) -> None:
-    listener = Listener(engine)
+def test_nothing_is_heard_when_nothing_was_written(postgres_engine: Engine) -> None:
+    listener = Listener(postgres_engine)
     try:
         assert list(listener.updates(timeout=0.2)) == []
     finally:

@@ -8,14 +8,10 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 
-import pytest
 from sqlalchemy import Engine
 
-from gamehall.store.database import connect
 from gamehall.store.leases import Leases
-from tests.web.conftest import postgres_url
 
 HOLDER = """
 import sys, time
@@ -28,20 +24,8 @@ time.sleep(600)
 """
 
 
-@pytest.fixture
-def engine() -> Iterator[Engine]:
-    """A new PostgreSQL database's engine."""
-    url = postgres_url()
-    assert url is not None
-    engine = connect(url)
-    try:
-        yield engine
-    finally:
-        engine.dispose()
-
-
-def test_one_worker_drives_a_table_at_a_time(engine: Engine) -> None:
-    first, second = Leases(engine), Leases(engine)
+def test_one_worker_drives_a_table_at_a_time(postgres_engine: Engine) -> None:
+    first, second = Leases(postgres_engine), Leases(postgres_engine)
     try:
         assert first.take("t-one") and first.take("t-one")  # held already: still its own
         assert not second.take("t-one")
@@ -56,12 +40,12 @@ def test_one_worker_drives_a_table_at_a_time(engine: Engine) -> None:
         second.close()
 
 
-def test_the_tables_of_a_worker_killed_outright_are_taken_over(engine: Engine) -> None:
-    url = engine.url.render_as_string(hide_password=False)
+def test_the_tables_of_a_worker_killed_outright_are_taken_over(postgres_engine: Engine) -> None:
+    url = postgres_engine.url.render_as_string(hide_password=False)
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLDER, url, "t-a", "t-b"], stdout=subprocess.PIPE, text=True
     )
-    survivor = Leases(engine)
+    survivor = Leases(postgres_engine)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         assert not survivor.take("t-a") and not survivor.take("t-b")
